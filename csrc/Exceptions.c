@@ -1,0 +1,71 @@
+/* Exceptions: the landing frames that turn TH errors into Python RuntimeErrors (see the header). */
+#include "THP.h"
+
+#include <stdio.h>
+
+/* The innermost frame of each thread. TH may run on any thread that holds (or released) the GIL. */
+static _Thread_local THPErrorFrame *innermost_frame = NULL;
+
+void THPErrorFrame_push(THPErrorFrame *frame)
+{
+  frame->prev = innermost_frame;
+  frame->message[0] = '\0';
+  innermost_frame = frame;
+}
+
+void THPErrorFrame_pop(THPErrorFrame *frame)
+{
+  innermost_frame = frame->prev;
+}
+
+PyObject *THPErrorFrame_raise(THPErrorFrame *frame)
+{
+  THPErrorFrame_pop(frame);
+  PyErr_SetString(PyExc_RuntimeError, frame->message);
+  return NULL;
+}
+
+int THPError_guard(THPGuardedBody body, void *context)
+{
+  THPErrorFrame frame;
+  THPErrorFrame_push(&frame);
+  if (sigsetjmp(frame.env, 0) != 0) {
+    THPErrorFrame_raise(&frame);
+    return -1;
+  }
+  body(context);
+  THPErrorFrame_pop(&frame);
+  return 0;
+}
+
+/* Both handlers land in the innermost frame. A TH error with no frame is a bug in this extension
+ * (a TH call outside any guard), never a user error: report it loudly rather than corrupt state. */
+static void land(const char *msg)
+{
+  THPErrorFrame *frame = innermost_frame;
+  if (frame == NULL) {
+    fprintf(stderr, "torch_early: TH error outside any guarded call: %s\n", msg);
+    abort();
+  }
+  snprintf(frame->message, sizeof(frame->message), "%s", msg);
+  siglongjmp(frame->env, 1);
+}
+
+static void THPError_handler(const char *msg, void *data)
+{
+  (void)data;
+  land(msg);
+}
+
+static void THPError_argHandler(int argNumber, const char *msg, void *data)
+{
+  (void)argNumber;
+  (void)data;
+  land(msg);
+}
+
+void THPException_init(void)
+{
+  THSetDefaultErrorHandler(THPError_handler, NULL);
+  THSetDefaultArgErrorHandler(THPError_argHandler, NULL);
+}

@@ -1,0 +1,35 @@
+/* Exceptions: how a TH error becomes a Python exception.
+ * TH reports errors by calling a handler that must not return. Ours copies the message into the
+ * innermost THPErrorFrame of the calling thread and siglongjmps back to it; the wrapper that pushed
+ * the frame then re-takes the GIL, frees what it had allocated, and raises RuntimeError.
+ *   a.add(b) → THPFloatTensor_add pushes a frame → THFloatTensor_cadd fails a size check →
+ *   THArgCheck → THPError_handler → siglongjmp → RuntimeError("inconsistent tensor size ...") */
+#ifndef THP_EXCEPTIONS_H
+#define THP_EXCEPTIONS_H
+
+#include <setjmp.h>
+
+#define THP_ERROR_MESSAGE_SIZE 2048
+
+typedef struct THPErrorFrame {
+  sigjmp_buf env;
+  struct THPErrorFrame *prev;
+  char message[THP_ERROR_MESSAGE_SIZE];
+} THPErrorFrame;
+
+/* Makes `frame` the innermost landing point of this thread. Pair every push with exactly one
+ * THPErrorFrame_pop (normal exit) or THPErrorFrame_raise (after the siglongjmp landed). */
+void THPErrorFrame_push(THPErrorFrame *frame);
+void THPErrorFrame_pop(THPErrorFrame *frame);
+/* Pops the frame and sets RuntimeError(frame->message). Always returns NULL. */
+PyObject *THPErrorFrame_raise(THPErrorFrame *frame);
+
+/* For hand-written code: runs body(context) inside a frame. Returns 0, or -1 with RuntimeError
+ * set when TH raised (anything body allocated must be reachable from context to be freed). */
+typedef void (*THPGuardedBody)(void *context);
+int THPError_guard(THPGuardedBody body, void *context);
+
+/* Installs the process-wide TH error handlers. Called once by module init. */
+void THPException_init(void);
+
+#endif

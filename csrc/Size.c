@@ -1,0 +1,84 @@
+/* Size: torch_early.Size is a tuple of ints, made in C so that tensor.size() is cheap and the
+ * constructors accept it like any tuple. Its repr says what it is: torch_early.Size([2, 3]). */
+#include "THP.h"
+
+PyObject *THPSize_New(int dim, const long *sizes)
+{
+  PyObject *self = THPSizeType.tp_alloc(&THPSizeType, dim);
+  if (self == NULL)
+    return NULL;
+  for (int i = 0; i < dim; i++) {
+    PyObject *size = PyLong_FromLong(sizes[i]);
+    if (size == NULL) {
+      Py_DECREF(self);
+      return NULL;
+    }
+    PyTuple_SET_ITEM(self, i, size);
+  }
+  return self;
+}
+
+/* Size(iterable=()): like tuple(), but every item must be an int. */
+static PyObject *THPSize_pynew(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+  PyObject *self = PyTuple_Type.tp_new(type, args, kwargs);
+  if (self == NULL)
+    return NULL;
+  for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(self); i++) {
+    PyObject *item = PyTuple_GET_ITEM(self, i);
+    if (!THPUtils_checkLong(item)) {
+      char name[128];
+      PyErr_Format(PyExc_TypeError, "torch_early.Size() takes an iterable of 'int' (item %zd is '%s')",
+                   i, THPUtils_typename(item, name, sizeof(name)));
+      Py_DECREF(self);
+      return NULL;
+    }
+  }
+  return self;
+}
+
+static PyObject *THPSize_repr(PyObject *self)
+{
+  PyObject *list = PySequence_List(self);
+  if (list == NULL)
+    return NULL;
+  PyObject *repr = PyUnicode_FromFormat("torch_early.Size(%R)", list);
+  Py_DECREF(list);
+  return repr;
+}
+
+/* Pickles as a plain call to Size(tuple). */
+static PyObject *THPSize_reduce(PyObject *self, PyObject *unused)
+{
+  (void)unused;
+  PyObject *items = PySequence_Tuple(self);
+  if (items == NULL)
+    return NULL;
+  return Py_BuildValue("(O(N))", (PyObject *)Py_TYPE(self), items);
+}
+
+static PyMethodDef THPSize_methods[] = {
+  {"__reduce__", THPSize_reduce, METH_NOARGS, NULL},
+  {NULL}
+};
+
+PyTypeObject THPSizeType = {
+  PyVarObject_HEAD_INIT(NULL, 0)
+  .tp_name = "torch_early.Size",
+  .tp_basicsize = sizeof(PyTupleObject) - sizeof(PyObject *),
+  .tp_itemsize = sizeof(PyObject *),
+  .tp_repr = THPSize_repr,
+  .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_TUPLE_SUBCLASS,
+  .tp_doc = "torch_early.Size(sizes): the sizes of a tensor, a tuple of ints.",
+  .tp_methods = THPSize_methods,
+  .tp_new = THPSize_pynew,
+};
+
+int THPSize_init(PyObject *module)
+{
+  THPSizeType.tp_base = &PyTuple_Type;
+  if (PyType_Ready(&THPSizeType) < 0)
+    return -1;
+  Py_INCREF(&THPSizeType);
+  return PyModule_AddObject(module, "Size", (PyObject *)&THPSizeType);
+}

@@ -1,0 +1,55 @@
+"""The two commands of cwrap.
+
+  python -m cwrap generate <root.cwrap> <out.c>
+      writes the wrappers for root.cwrap (and what it includes) to out.c, only if they changed
+  python -m cwrap show <name> [--type Float] [--root <root.cwrap>]
+      prints the wrappers generated for one method (and name_, and its function form),
+      optionally with the generic names expanded for one dtype
+"""
+
+import argparse
+import os
+import sys
+
+from .generator import generate
+from .parser import CwrapError
+from .show import DTYPES, expand, wrappers_for
+
+DEFAULT_ROOT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                            'generic', 'TensorMethods.cwrap')
+
+
+def main(argv=None):
+    arguments = argparse.ArgumentParser(prog='python -m cwrap',
+                                        description='Generates the C wrappers of tensor methods.')
+    commands = arguments.add_subparsers(dest='command', required=True)
+    command = commands.add_parser('generate', help='write the C file for a .cwrap root file')
+    command.add_argument('root', help='the root .cwrap file, e.g. generic/TensorMethods.cwrap')
+    command.add_argument('out', help='the C file to write')
+    command = commands.add_parser('show', help='print the C generated for one method')
+    command.add_argument('name', help='a method name, e.g. add')
+    command.add_argument('--type', choices=sorted(DTYPES),
+                         help='expand the generic names for this dtype')
+    command.add_argument('--root', default=DEFAULT_ROOT,
+                         help='the root .cwrap file (default: generic/TensorMethods.cwrap)')
+    options = arguments.parse_args(argv)
+
+    try:
+        if options.command == 'generate':
+            if generate(options.root, options.out):
+                print('cwrap: wrote %s' % options.out)
+            return 0
+        texts = wrappers_for(options.root, options.name)
+    except CwrapError as error:
+        print('cwrap: error: %s' % error, file=sys.stderr)
+        return 1
+    if not texts:
+        print('cwrap: nothing is generated for %r' % options.name, file=sys.stderr)
+        return 1
+    text = '\n'.join(texts)
+    print(expand(text, options.type) if options.type else text, end='')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

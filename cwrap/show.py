@@ -1,0 +1,63 @@
+"""`python -m cwrap show add`: the C that runs for one method, for people to read.
+
+Prints the wrappers generated for a name: the method, its in-place twin (add_) and the function
+forms (torch_early.add), each with its #if guard. With a dtype (--type Float) the generic names
+are expanded the way the preprocessor will expand them for that dtype, by plain text
+substitution: THTensor_(cadd) becomes THFloatTensor_cadd, real becomes float, RealStr "float".
+"""
+
+import re
+
+from .generator import render
+
+# Real -> (real, accreal, RealStr): the C types of TH's generic drivers, and the Python name of
+# the element type in messages.
+DTYPES = {
+    'Byte': ('unsigned char', 'long', 'int'),
+    'Char': ('signed char', 'long', 'int'),
+    'Short': ('short', 'long', 'int'),
+    'Int': ('int', 'long', 'int'),
+    'Long': ('long', 'long', 'int'),
+    'Float': ('float', 'double', 'float'),
+    'Double': ('double', 'double', 'float'),
+}
+
+
+def wrappers_for(root_path, name):
+    """The C text of every wrapper generated for `name` or `name_`, in file order."""
+    wanted = {name, name + '_'}
+    return [text for declaration, text in render(root_path).wrappers
+            if declaration.name in wanted or declaration.python_name in wanted]
+
+
+def expand(text, dtype):
+    """Expands the generic names of `text` for one dtype ('Float')."""
+    real, accreal, real_str = DTYPES[dtype]
+    for generic, concrete in (('THPTensor_stateless_', 'THP%sTensor_stateless_'),
+                              ('THPTensor_', 'THP%sTensor_'), ('THTensor_', 'TH%sTensor_'),
+                              ('THPStorage_', 'THP%sStorage_'), ('THStorage_', 'TH%sStorage_'),
+                              ('THPUtils_', 'THP%sUtils_')):
+        text = re.sub(r'\b%s\((\w+)\)' % generic, (concrete % dtype) + r'\1', text)
+    words = {
+        'THPTensorStr': '"torch_early.%sTensor"' % dtype,
+        'THPStorageStr': '"torch_early.%sStorage"' % dtype,
+        'RealStr': '"%s"' % real_str,
+        'THPTensor': 'THP%sTensor' % dtype,
+        'THTensor': 'TH%sTensor' % dtype,
+        'THPStorage': 'THP%sStorage' % dtype,
+        'THStorage': 'TH%sStorage' % dtype,
+        'accreal': accreal,
+        'real': real,
+    }
+    text = re.sub(r'\b(%s)\b' % '|'.join(words), lambda m: words[m.group(1)], text)
+    # "(" "float" " value)" -> "(float value)"
+    literal = r'"((?:[^"\\\n]|\\.)*)"'
+    while True:
+        merged = re.sub(literal + r'[ \t]+' + literal, r'"\1\2"', text)
+        if merged == text:
+            break
+        text = merged
+    # The names changed length: line the wrapped parameters up under "(" again.
+    return re.sub(r'^(static PyObject \*\w+\()(.*)\n +(?=\S)',
+                  lambda m: m.group(1) + m.group(2) + '\n' + ' ' * len(m.group(1)),
+                  text, flags=re.MULTILINE)

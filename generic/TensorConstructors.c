@@ -1,0 +1,267 @@
+/* Tensor constructors (tp_new) of one dtype; included by generic/Tensor.c.
+ *   T()                          an empty tensor (no dimensions)
+ *   T(*sizes) / T(Size)          uninitialised memory of that shape
+ *   T(sequence)                  a copy of nested lists/tuples (or of a NumPy array of another dtype)
+ *   T(ndarray)                   shares the memory of a NumPy array of the same dtype
+ *   T(storage[, offset[, size[, stride]]])   a view of a storage (1-D over all of it by default)
+ *   T(other)                     a new tensor object viewing the same storage as `other` */
+
+#define THP_TENSOR_SIGNATURES 6, "no arguments", "(int ...)", "(torch_early.Size size)", \
+  "(Sequence data)", "(" THPTensorStr " other)", \
+  "(" THPStorageStr " storage, int offset=0, torch_early.Size size=None, torch_early.Size stride=None)"
+
+typedef struct {
+  THLongStorage *sizes;   /* in (may be NULL) */
+  THLongStorage *strides; /* in (may be NULL) */
+  THStorage *storage;     /* in, for the storage form */
+  ptrdiff_t offset;       /* in */
+  THTensor *source;       /* in, for the view form */
+  THTensor *result;       /* out */
+} THPTensor_(Construction);
+
+static void THPTensor_(constructWithSize)(void *context)
+{
+  THPTensor_(Construction) *c = context;
+  c->result = THTensor_(newWithSize)(c->sizes, NULL);
+}
+
+static void THPTensor_(constructView)(void *context)
+{
+  THPTensor_(Construction) *c = context;
+  c->result = THTensor_(newWithTensor)(c->source);
+}
+
+static void THPTensor_(constructOnStorage)(void *context)
+{
+  THPTensor_(Construction) *c = context;
+  c->result = THTensor_(new)();
+  THTensor_(setStorage)(c->result, c->storage, c->offset, c->sizes, c->strides);
+}
+
+/* ---- nested sequences ---------------------------------------------------------------------- */
+
+#define THP_MAX_SEQUENCE_DIMS 64
+
+/* Follows element 0 down while it is a sequence: the shape of a well-formed nested sequence. */
+static int THPTensor_(inferShape)(PyObject *data, long *sizes)
+{
+  int ndim = 0;
+  PyObject *item = data;
+  Py_INCREF(item);
+  while (PySequence_Check(item) && !PyUnicode_Check(item) && !PyBytes_Check(item) &&
+         !THPTensor_(Check)(item)) {
+    Py_ssize_t length = PySequence_Length(item);
+    if (length < 0 || ndim == THP_MAX_SEQUENCE_DIMS) {
+      Py_DECREF(item);
+      if (length >= 0)
+        PyErr_Format(PyExc_ValueError, "nested sequence is deeper than %d levels", THP_MAX_SEQUENCE_DIMS);
+      return -1;
+    }
+    sizes[ndim++] = length;
+    if (length == 0)
+      break;
+    PyObject *first = PySequence_GetItem(item, 0);
+    Py_DECREF(item);
+    if (first == NULL)
+      return -1;
+    item = first;
+  }
+  Py_DECREF(item);
+  return ndim;
+}
+
+/* Writes the leaves of `data` (depth `dim` of `ndim`) in row-major order, checking that every
+ * sub-sequence has the length the shape promised. `position` records where we are, for messages. */
+static int THPTensor_(fillFromSequence)(PyObject *data, int dim, int ndim, const long *sizes,
+                                        long *position, real **cursor)
+{
+  char name[128];
+  if (dim == ndim) {
+    if (!THPUtils_(checkReal)(data)) {
+      PyErr_Format(PyExc_TypeError, "%s(): expected %s values in the nested sequence, but got %s",
+                   THPTensorStr, RealStr, THPUtils_typename(data, name, sizeof(name)));
+      return -1;
+    }
+    **cursor = THPUtils_(unpackReal)(data);
+    (*cursor)++;
+    return PyErr_Occurred() ? -1 : 0;
+  }
+  PyObject *fast = PySequence_Check(data) && !PyUnicode_Check(data)
+                       ? PySequence_Fast(data, "expected a sequence") : NULL;
+  if (fast == NULL || PySequence_Fast_GET_SIZE(fast) != sizes[dim]) {
+    PyObject *index = PyList_New(0);
+    for (int d = 0; d < dim; d++) {
+      PyObject *entry = PyLong_FromLong(position[d]);
+      PyList_Append(index, entry);
+      Py_DECREF(entry);
+    }
+    PyErr_Clear();
+    PyErr_Format(PyExc_ValueError,
+                 "inconsistent sequence length at index %R - expected %ld but got %zd", index,
+                 sizes[dim], fast ? PySequence_Fast_GET_SIZE(fast) : (Py_ssize_t)-1);
+    Py_DECREF(index);
+    Py_XDECREF(fast);
+    return -1;
+  }
+  for (long i = 0; i < sizes[dim]; i++) {
+    position[dim] = i;
+    if (THPTensor_(fillFromSequence)(PySequence_Fast_GET_ITEM(fast, i), dim + 1, ndim, sizes,
+                                     position, cursor) < 0) {
+      Py_DECREF(fast);
+      return -1;
+    }
+  }
+  Py_DECREF(fast);
+  return 0;
+}
+
+static THTensor *THPTensor_(newFromSequence)(PyObject *data)
+{
+  long sizes[THP_MAX_SEQUENCE_DIMS], position[THP_MAX_SEQUENCE_DIMS];
+  int ndim = THPTensor_(inferShape)(data, sizes);
+  if (ndim < 0)
+    return NULL;
+  THPTensor_(Construction) c = {0};
+  /* An empty list anywhere in the shape gives an empty tensor: there are no zero-size dims. */
+  int empty = (ndim == 0);
+  for (int d = 0; d < ndim; d++)
+    empty |= (sizes[d] == 0);
+  c.sizes = THLongStorage_newWithSize(empty ? 0 : ndim);
+  for (int d = 0; !empty && d < ndim; d++)
+    c.sizes->data[d] = sizes[d];
+  int status = THPError_guard(THPTensor_(constructWithSize), &c);
+  THLongStorage_free(c.sizes);
+  if (status < 0)
+    return NULL;
+  if (empty) {
+    if (ndim == 0) { /* a scalar is not a sequence: T(3.5) is not a constructor form */
+      THTensor_(free)(c.result);
+      PyErr_SetString(PyExc_TypeError, "expected a sequence");
+      return NULL;
+    }
+    return c.result;
+  }
+  real *cursor = THTensor_(data)(c.result);
+  if (THPTensor_(fillFromSequence)(data, 0, ndim, sizes, position, &cursor) < 0) {
+    THTensor_(free)(c.result);
+    return NULL;
+  }
+  return c.result;
+}
+
+#undef THP_MAX_SEQUENCE_DIMS
+
+/* ---- tp_new -------------------------------------------------------------------------------- */
+
+static int THPTensor_(isStorageForm)(PyObject *const *items, Py_ssize_t nargs)
+{
+  if (nargs < 1 || nargs > 4 || !THPStorage_(Check)(items[0]))
+    return 0;
+  if (nargs > 1 && !THPUtils_checkLong(items[1]))
+    return 0;
+  for (Py_ssize_t i = 2; i < nargs; i++)
+    if (items[i] != Py_None && !PyTuple_Check(items[i]) && !PyList_Check(items[i]))
+      return 0;
+  return 1;
+}
+
+static THTensor *THPTensor_(newOnStorage)(PyObject *const *items, Py_ssize_t nargs)
+{
+  THPTensor_(Construction) c = {0};
+  c.storage = ((THPStorage *)items[0])->cdata;
+  c.offset = nargs > 1 ? THPUtils_unpackLong(items[1]) : 0;
+  if (nargs > 2 && items[2] != Py_None)
+    c.sizes = THPUtils_unpackSizeSequence(items[2]);
+  else
+    c.sizes = THLongStorage_newWithSize1(c.storage->size - c.offset);
+  if (c.sizes == NULL)
+    return NULL;
+  if (nargs > 3 && items[3] != Py_None) {
+    c.strides = THPUtils_unpackSizeSequence(items[3]);
+    if (c.strides == NULL) {
+      THLongStorage_free(c.sizes);
+      return NULL;
+    }
+  }
+  int status = -1;
+  if (c.offset < 0 || c.offset > c.storage->size)
+    PyErr_Format(PyExc_ValueError, "offset %zd is out of range for a storage of size %zd",
+                 c.offset, c.storage->size);
+  else if (c.strides && c.strides->size != c.sizes->size)
+    PyErr_Format(PyExc_ValueError, "got %zd sizes but %zd strides", c.sizes->size, c.strides->size);
+  else
+    status = THPError_guard(THPTensor_(constructOnStorage), &c);
+  THLongStorage_free(c.sizes);
+  THLongStorage_free(c.strides);
+  if (status < 0) {
+    THTensor_(free)(c.result);
+    return NULL;
+  }
+  return c.result;
+}
+
+static THTensor *THPTensor_(construct)(PyObject *args, PyObject *kwargs)
+{
+  Py_ssize_t nargs = PyTuple_GET_SIZE(args);
+  PyObject *const *items = &PyTuple_GET_ITEM(args, 0);
+  THPTensor_(Construction) c = {0};
+
+  if (kwargs && PyDict_GET_SIZE(kwargs) != 0) {
+    PyObject *cdata = PyDict_GetItemString(kwargs, "cdata");
+    if (cdata == NULL || nargs != 0 || PyDict_GET_SIZE(kwargs) != 1 || !PyLong_Check(cdata))
+      return (THTensor *)THPUtils_invalidArguments(items, nargs, NULL, THPTensorStr, THP_TENSOR_SIGNATURES);
+    /* Internal: adopt an existing C tensor given by address (one new reference). */
+    c.result = (THTensor *)PyLong_AsVoidPtr(cdata);
+    THTensor_(retain)(c.result);
+    return c.result;
+  }
+  if (nargs == 0)
+    return THTensor_(new)();
+  if (THPUtils_checkSizeArgs(items, nargs) && (nargs > 1 || !PyList_Check(items[0]))) {
+    c.sizes = THPUtils_unpackSizeArgs(items, nargs);
+    if (c.sizes == NULL)
+      return NULL;
+    int status = THPError_guard(THPTensor_(constructWithSize), &c);
+    THLongStorage_free(c.sizes);
+    return status < 0 ? NULL : c.result;
+  }
+  if (nargs == 1 && THPTensor_(Check)(items[0])) {
+    c.source = ((THPTensor *)items[0])->cdata;
+    return THPError_guard(THPTensor_(constructView), &c) < 0 ? NULL : c.result;
+  }
+  if (THPTensor_(isStorageForm)(items, nargs))
+    return THPTensor_(newOnStorage)(items, nargs);
+  if (nargs == 1 && PyObject_CheckBuffer(items[0]) && !PyBytes_Check(items[0]) &&
+      !PyByteArray_Check(items[0])) {
+    PyObject *shared = THPTensor_(tryShareBuffer)(items[0]);
+    if (shared != NULL) {
+      c.result = ((THPTensor *)shared)->cdata;
+      THTensor_(retain)(c.result);
+      Py_DECREF(shared);
+      return c.result;
+    }
+    if (PyErr_Occurred())
+      return NULL;
+  }
+  if (nargs == 1 && PySequence_Check(items[0]) && !PyUnicode_Check(items[0]) &&
+      !PyBytes_Check(items[0])) {
+    return THPTensor_(newFromSequence)(items[0]);
+  }
+  return (THTensor *)THPUtils_invalidArguments(items, nargs, NULL, THPTensorStr, THP_TENSOR_SIGNATURES);
+}
+
+static PyObject *THPTensor_(pynew)(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+  THTensor *tensor = THPTensor_(construct)(args, kwargs);
+  if (tensor == NULL)
+    return NULL;
+  THPTensor *self = (THPTensor *)type->tp_alloc(type, 0);
+  if (self == NULL) {
+    THTensor_(free)(tensor);
+    return NULL;
+  }
+  self->cdata = tensor;
+  return (PyObject *)self;
+}
+
+#undef THP_TENSOR_SIGNATURES

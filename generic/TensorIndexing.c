@@ -1,0 +1,265 @@
+/* t[key] and t[key] = value, in C; included by generic/Tensor.c.
+ * Keys: an int (negative counts from the end), a slice (unit step), a tuple of ints and slices with
+ * at most one Ellipsis, or a ByteTensor mask. Ints select (removing a dimension), slices narrow.
+ * When the last remaining dimension is selected the result is a Python number, so a full int index
+ * of a 1-D tensor gives a number. Everything else is a view sharing the storage; a mask gives a
+ * 1-D copy (masked_select), and mask assignment fills or copies in order. */
+
+typedef struct {
+  THTensor *source;    /* in */
+  PyObject *key;       /* in */
+  THTensor *view;      /* out: the indexed region, unless `is_element` */
+  int is_element;      /* out: the key named a single element ... */
+  ptrdiff_t offset;    /* out: ... at this storage offset */
+  int failed;          /* out: a Python exception is set */
+} THPTensor_(Index);
+
+/* Applies one int or slice to dimension *dim of c->view. */
+static int THPTensor_(applyIndexItem)(THPTensor_(Index) *c, PyObject *item, int *dim, int is_last)
+{
+  THTensor *view = c->view;
+  char name[128];
+  if (*dim >= view->nDimension) {
+    PyErr_Format(PyExc_IndexError, "too many indices for a %d-dimensional tensor",
+                 c->source->nDimension);
+    return -1;
+  }
+  if (THPUtils_checkLong(item)) {
+    long index = THPUtils_unpackLong(item);
+    if (THPUtils_wrapIndex(&index, view->size[*dim], *dim) < 0)
+      return -1;
+    if (view->nDimension == 1) {
+      if (!is_last) {
+        PyErr_Format(PyExc_IndexError, "too many indices for a %d-dimensional tensor",
+                     c->source->nDimension);
+        return -1;
+      }
+      c->is_element = 1;
+      c->offset = view->storageOffset + index * view->stride[0];
+      return 0;
+    }
+    THTensor_(select)(view, NULL, *dim, index);
+    return 0;
+  }
+  if (PySlice_Check(item)) {
+    Py_ssize_t start, stop, step;
+    if (PySlice_Unpack(item, &start, &stop, &step) < 0)
+      return -1;
+    if (step != 1) {
+      PyErr_SetString(PyExc_ValueError, "slices with a step other than 1 are not supported");
+      return -1;
+    }
+    Py_ssize_t length = PySlice_AdjustIndices(view->size[*dim], &start, &stop, step);
+    if (length <= 0) {
+      PyErr_Format(PyExc_IndexError,
+                   "slice [%zd:%zd] of dimension %d (of size %ld) is empty, and tensors cannot "
+                   "have empty dimensions", start, stop, *dim, view->size[*dim]);
+      return -1;
+    }
+    THTensor_(narrow)(view, NULL, *dim, start, length);
+    (*dim)++;
+    return 0;
+  }
+  PyErr_Format(PyExc_TypeError,
+               "indexing a tensor with %s is not supported; use an int, a slice, a tuple of them "
+               "(with at most one Ellipsis), or a torch_early.ByteTensor mask",
+               THPUtils_typename(item, name, sizeof(name)));
+  return -1;
+}
+
+/* Runs inside a TH error guard: select/narrow are bounds-checked above, so TH can only fail on
+ * memory exhaustion here. */
+static void THPTensor_(indexBody)(void *opaque)
+{
+  THPTensor_(Index) *c = opaque;
+  PyObject *key = c->key;
+  c->view = THTensor_(newWithTensor)(c->source);
+  if (c->source->nDimension == 0) {
+    PyErr_SetString(PyExc_IndexError, "cannot index an empty tensor");
+    c->failed = 1;
+    return;
+  }
+  int dim = 0;
+  if (!PyTuple_Check(key)) {
+    c->failed = THPTensor_(applyIndexItem)(c, key, &dim, 1) < 0;
+    return;
+  }
+  Py_ssize_t n = PyTuple_GET_SIZE(key);
+  int seen_ellipsis = 0;
+  for (Py_ssize_t i = 0; i < n && !c->is_element; i++) {
+    PyObject *item = PyTuple_GET_ITEM(key, i);
+    if (item == Py_Ellipsis) {
+      if (seen_ellipsis) {
+        PyErr_SetString(PyExc_IndexError, "an index can only have a single Ellipsis (...)");
+        c->failed = 1;
+        return;
+      }
+      seen_ellipsis = 1;
+      /* Skip the dimensions the items after the Ellipsis do not reach: the trailing items align
+       * with the trailing dimensions, one each (ints before here already removed theirs). */
+      long skip = (long)c->view->nDimension - dim - (long)(n - i - 1);
+      if (skip < 0) {
+        PyErr_Format(PyExc_IndexError, "too many indices for a %d-dimensional tensor",
+                     c->source->nDimension);
+        c->failed = 1;
+        return;
+      }
+      dim += skip;
+      continue;
+    }
+    if (THPTensor_(applyIndexItem)(c, item, &dim, i == n - 1) < 0) {
+      c->failed = 1;
+      return;
+    }
+  }
+}
+
+/* Resolves `key` on self: 0 with c->view (new reference, or NULL for an element) set, or -1. */
+static int THPTensor_(resolveIndex)(THPTensor *self, PyObject *key, THPTensor_(Index) *c)
+{
+  memset(c, 0, sizeof(*c));
+  c->source = self->cdata;
+  c->key = key;
+  int status = THPError_guard(THPTensor_(indexBody), c);
+  if (status < 0 || c->failed || c->is_element) {
+    THTensor_(free)(c->view);
+    c->view = NULL;
+  }
+  return (status < 0 || c->failed) ? -1 : 0;
+}
+
+#if !defined(TH_REAL_IS_HALF)
+typedef struct {
+  THTensor *tensor;
+  THByteTensor *mask;
+  THTensor *values; /* maskedSelect result, or maskedCopy source */
+  real fill;
+} THPTensor_(Masked);
+
+static void THPTensor_(maskedSelectBody)(void *opaque)
+{
+  THPTensor_(Masked) *m = opaque;
+  THTensor_(maskedSelect)(m->values, m->tensor, m->mask);
+}
+
+static void THPTensor_(maskedFillBody)(void *opaque)
+{
+  THPTensor_(Masked) *m = opaque;
+  THTensor_(maskedFill)(m->tensor, m->mask, m->fill);
+}
+
+static void THPTensor_(maskedCopyBody)(void *opaque)
+{
+  THPTensor_(Masked) *m = opaque;
+  THTensor_(maskedCopy)(m->tensor, m->mask, m->values);
+}
+#endif
+
+static PyObject *THPTensor_(getValue)(THPTensor *self, PyObject *key)
+{
+  if (THPByteTensor_Check(key)) {
+#if defined(TH_REAL_IS_HALF)
+    PyErr_SetString(PyExc_TypeError, "torch_early.HalfTensor does not support mask indexing");
+    return NULL;
+#else
+    THPTensor_(Masked) m = {self->cdata, ((THPByteTensor *)key)->cdata, THTensor_(new)(), 0};
+    if (THPError_guard(THPTensor_(maskedSelectBody), &m) < 0) {
+      THTensor_(free)(m.values);
+      return NULL;
+    }
+    return THPTensor_(New)(m.values);
+#endif
+  }
+  THPTensor_(Index) c;
+  if (THPTensor_(resolveIndex)(self, key, &c) < 0)
+    return NULL;
+  if (c.is_element)
+    return THPUtils_(newReal)(self->cdata->storage->data[c.offset]);
+  return THPTensor_(New)(c.view);
+}
+
+/* Fills every element of a strided region with one value (used for t[a:b] = 3). */
+static void THPTensor_(fillRegion)(THTensor *region, real value)
+{
+  TH_TENSOR_APPLY(real, region, *region_data = value;);
+}
+
+typedef struct {
+  THTensor *region;
+  real value;
+} THPTensor_(Fill);
+
+static void THPTensor_(fillBody)(void *opaque)
+{
+  THPTensor_(Fill) *f = opaque;
+  THPTensor_(fillRegion)(f->region, f->value);
+}
+
+static int THPTensor_(setValue)(THPTensor *self, PyObject *key, PyObject *value)
+{
+  char name[128];
+  if (value == NULL) {
+    PyErr_SetString(PyExc_TypeError, "tensor elements cannot be deleted");
+    return -1;
+  }
+  int value_is_number = THPUtils_(checkReal)(value);
+  if (!value_is_number && !THPTensor_(isAnyTensor)(value)) {
+    PyErr_Format(PyExc_TypeError, "can only assign a %s or a tensor to a %s, but got %s", RealStr,
+                 THPTensorStr, THPUtils_typename(value, name, sizeof(name)));
+    return -1;
+  }
+  real number = value_is_number ? THPUtils_(unpackReal)(value) : (real){0};
+  if (PyErr_Occurred())
+    return -1;
+
+  if (THPByteTensor_Check(key)) {
+#if defined(TH_REAL_IS_HALF)
+    PyErr_SetString(PyExc_TypeError, "torch_early.HalfTensor does not support mask indexing");
+    return -1;
+#else
+    THPTensor_(Masked) m = {self->cdata, ((THPByteTensor *)key)->cdata, NULL, number};
+    if (value_is_number)
+      return THPError_guard(THPTensor_(maskedFillBody), &m);
+    if (!THPTensor_(Check)(value)) {
+      PyErr_Format(PyExc_TypeError, "masked assignment to a %s needs a %s source, but got %s",
+                   THPTensorStr, THPTensorStr, THPUtils_typename(value, name, sizeof(name)));
+      return -1;
+    }
+    m.values = ((THPTensor *)value)->cdata;
+    return THPError_guard(THPTensor_(maskedCopyBody), &m);
+#endif
+  }
+
+  THPTensor_(Index) c;
+  if (THPTensor_(resolveIndex)(self, key, &c) < 0)
+    return -1;
+  if (c.is_element) {
+    if (!value_is_number) {
+      PyErr_Format(PyExc_TypeError, "an element of a %s can only be set to a %s, but got %s",
+                   THPTensorStr, RealStr, THPUtils_typename(value, name, sizeof(name)));
+      return -1;
+    }
+    self->cdata->storage->data[c.offset] = number;
+    return 0;
+  }
+  int status;
+  if (value_is_number) {
+    THPTensor_(Fill) f = {c.view, number};
+    status = THPError_guard(THPTensor_(fillBody), &f);
+  } else {
+    status = THPTensor_(copyFrom)(c.view, value);
+  }
+  THTensor_(free)(c.view);
+  return status;
+}
+
+static Py_ssize_t THPTensor_(length)(THPTensor *self)
+{
+  return self->cdata->nDimension == 0 ? 0 : self->cdata->size[0];
+}
+
+static PyMappingMethods THPTensor_(mappingMethods) = {
+  (lenfunc)THPTensor_(length),
+  (binaryfunc)THPTensor_(getValue),
+  (objobjargproc)THPTensor_(setValue),
+};

@@ -1,0 +1,52 @@
+/* THBlas: the BLAS routines of every dtype (generic/THBlas.c expanded seven times). With
+ * -DUSE_BLAS, Float and Double call the Fortran BLAS symbols declared below; their names are
+ * <BLAS_SYMBOL_PREFIX><s|d><routine>_ (for instance scipy_sgemm_ with -DBLAS_SYMBOL_PREFIX=scipy_,
+ * plain sgemm_ without it). Every other case runs the reference loops.
+ * On the path of `a.mm(b)`: THFloatTensor_addmm → THFloatBlas_gemm → sgemm_. */
+#include "THBlas.h"
+
+#ifdef USE_BLAS
+
+#ifndef BLAS_SYMBOL_PREFIX
+#define BLAS_SYMBOL_PREFIX
+#endif
+#define TH_FORTRAN(name) TH_CONCAT_3(BLAS_SYMBOL_PREFIX, name, _)
+
+/* Fortran BLAS: every argument by address, 32-bit integers. */
+extern void TH_FORTRAN(sswap)(int *n, float *x, int *incx, float *y, int *incy);
+extern void TH_FORTRAN(dswap)(int *n, double *x, int *incx, double *y, int *incy);
+extern void TH_FORTRAN(sscal)(int *n, float *a, float *x, int *incx);
+extern void TH_FORTRAN(dscal)(int *n, double *a, double *x, int *incx);
+extern void TH_FORTRAN(scopy)(int *n, float *x, int *incx, float *y, int *incy);
+extern void TH_FORTRAN(dcopy)(int *n, double *x, int *incx, double *y, int *incy);
+extern void TH_FORTRAN(saxpy)(int *n, float *a, float *x, int *incx, float *y, int *incy);
+extern void TH_FORTRAN(daxpy)(int *n, double *a, double *x, int *incx, double *y, int *incy);
+extern float TH_FORTRAN(sdot)(int *n, float *x, int *incx, float *y, int *incy);
+extern double TH_FORTRAN(ddot)(int *n, double *x, int *incx, double *y, int *incy);
+extern void TH_FORTRAN(sgemv)(char *trans, int *m, int *n, float *alpha, float *a, int *lda, float *x,
+                              int *incx, float *beta, float *y, int *incy);
+extern void TH_FORTRAN(dgemv)(char *trans, int *m, int *n, double *alpha, double *a, int *lda,
+                              double *x, int *incx, double *beta, double *y, int *incy);
+extern void TH_FORTRAN(sger)(int *m, int *n, float *alpha, float *x, int *incx, float *y, int *incy,
+                             float *a, int *lda);
+extern void TH_FORTRAN(dger)(int *m, int *n, double *alpha, double *x, int *incx, double *y, int *incy,
+                             double *a, int *lda);
+extern void TH_FORTRAN(sgemm)(char *transa, char *transb, int *m, int *n, int *k, float *alpha, float *a,
+                              int *lda, float *b, int *ldb, float *beta, float *c, int *ldc);
+extern void TH_FORTRAN(dgemm)(char *transa, char *transb, int *m, int *n, int *k, double *alpha,
+                              double *a, int *lda, double *b, int *ldb, double *beta, double *c, int *ldc);
+
+/* Whether every value fits the 32-bit integers of the Fortran interface. */
+static int THBlas_fitInt(long a, long b, long c, long d, long e, long f) {
+  return labs(a) <= INT_MAX && labs(b) <= INT_MAX && labs(c) <= INT_MAX && labs(d) <= INT_MAX &&
+         labs(e) <= INT_MAX && labs(f) <= INT_MAX;
+}
+
+#endif
+
+static int THBlas_isTransposed(char trans) {
+  return trans == 't' || trans == 'T' || trans == 'c' || trans == 'C';
+}
+
+#include "generic/THBlas.c"
+#include "THGenerateAllTypes.h"

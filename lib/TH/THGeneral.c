@@ -1,0 +1,253 @@
+/* THGeneral: error dispatch to the installed handlers, THAlloc/THRealloc/THFree with heap
+ * accounting and the GC hook, and OpenMP thread control.
+ * On the path of a failing `a.add(b)`: THFloatTensor_cadd → THArgCheck → _THArgCheck → handler. */
+#include "THGeneral.h"
+#include "THAtomic.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <malloc.h>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+/* ---- Errors ---- */
+
+#define TH_ERROR_BUFFER_SIZE 2048
+
+static _Thread_local THErrorHandlerFunction threadErrorHandler = NULL;
+static _Thread_local void *threadErrorHandlerData = NULL;
+static THErrorHandlerFunction defaultErrorHandler = NULL;
+static void *defaultErrorHandlerData = NULL;
+
+static _Thread_local THArgErrorHandlerFunction threadArgErrorHandler = NULL;
+static _Thread_local void *threadArgErrorHandlerData = NULL;
+static THArgErrorHandlerFunction defaultArgErrorHandler = NULL;
+static void *defaultArgErrorHandlerData = NULL;
+
+void THSetErrorHandler(THErrorHandlerFunction handler, void *data) {
+  threadErrorHandler = handler;
+  threadErrorHandlerData = data;
+}
+
+void THSetDefaultErrorHandler(THErrorHandlerFunction handler, void *data) {
+  defaultErrorHandler = handler;
+  defaultErrorHandlerData = data;
+}
+
+void THSetArgErrorHandler(THArgErrorHandlerFunction handler, void *data) {
+  threadArgErrorHandler = handler;
+  threadArgErrorHandlerData = data;
+}
+
+void THSetDefaultArgErrorHandler(THArgErrorHandlerFunction handler, void *data) {
+  defaultArgErrorHandler = handler;
+  defaultArgErrorHandlerData = data;
+}
+
+/* The built-in handler: nothing was installed to turn the error into something recoverable. */
+TH_NORETURN static void THBuiltinErrorHandler(const char *msg, const char *file, int line) {
+  fprintf(stderr, "TH error: %s (at %s:%d)\n", msg, file, line);
+  abort();
+}
+
+TH_NORETURN static void THAbortAfterHandlerReturned(const char *msg) {
+  fprintf(stderr, "TH error handler returned instead of unwinding: %s\n", msg);
+  abort();
+}
+
+TH_NORETURN static void THDispatchError(const char *msg, const char *file, int line) {
+  if (threadErrorHandler)
+    threadErrorHandler(msg, threadErrorHandlerData);
+  else if (defaultErrorHandler)
+    defaultErrorHandler(msg, defaultErrorHandlerData);
+  else
+    THBuiltinErrorHandler(msg, file, line);
+  THAbortAfterHandlerReturned(msg);
+}
+
+void _THError(const char *file, int line, const char *fmt, ...) {
+  char msg[TH_ERROR_BUFFER_SIZE];
+  va_list args;
+  va_start(args, fmt);
+  vsnprintf(msg, sizeof(msg), fmt, args);
+  va_end(args);
+  THDispatchError(msg, file, line);
+}
+
+void _THArgCheck(const char *file, int line, int argNumber, const char *fmt, ...) {
+  char text[TH_ERROR_BUFFER_SIZE];
+  char msg[TH_ERROR_BUFFER_SIZE + 32];
+  va_list args;
+  va_start(args, fmt);
+  vsnprintf(text, sizeof(text), fmt, args);
+  va_end(args);
+  snprintf(msg, sizeof(msg), "invalid argument %d: %s", argNumber, text);
+
+  if (threadArgErrorHandler)
+    threadArgErrorHandler(argNumber, msg, threadArgErrorHandlerData);
+  else if (defaultArgErrorHandler)
+    defaultArgErrorHandler(argNumber, msg, defaultArgErrorHandlerData);
+  else
+    THBuiltinErrorHandler(msg, file, line);
+  THAbortAfterHandlerReturned(msg);
+}
+
+void _THAssertionFailed(const char *file, int line, const char *exp, const char *fmt, ...) {
+  char text[TH_ERROR_BUFFER_SIZE];
+  va_list args;
+  va_start(args, fmt);
+  vsnprintf(text, sizeof(text), fmt, args);
+  va_end(args);
+  _THError(file, line, "assertion `%s' failed. %s", exp, text);
+}
+
+THDescBuff THSizeDesc(const long *size, int nDimension) {
+  THDescBuff buf;
+  const size_t cap = sizeof(buf.str);
+  size_t used = 0;
+  if (nDimension == 0) {
+    snprintf(buf.str, cap, "[]");
+    return buf;
+  }
+  buf.str[0] = '\0';
+  for (int d = 0; d < nDimension && used < cap; d++) {
+    int n = snprintf(buf.str + used, cap - used, d == 0 ? "%ld" : "x%ld", size[d]);
+    used += n > 0 ? (size_t)n : 0;
+  }
+  if (used >= cap)
+    snprintf(buf.str + cap - 4, 4, "...");
+  return buf;
+}
+
+/* ---- Memory ----
+ * Each block's usable size is added to a per-thread delta, which is folded into the shared
+ * heapSize once it passes 1 MB either way: the atomic is touched rarely. */
+
+#define TH_HEAP_DELTA_FLUSH (1 << 20)
+#define TH_ALIGNED_ALLOC_MIN 5120
+#define TH_ALIGNMENT 64
+
+static void (*gcHandler)(void *data) = NULL;
+static void *gcData = NULL;
+static ptrdiff_t heapSize = 0;
+static _Thread_local ptrdiff_t heapDelta = 0;
+static ptrdiff_t heapSoftMax = (ptrdiff_t)300 * 1000000;
+
+void THSetGCHandler(void (*torchGCHandlerFunction)(void *data), void *data) {
+  gcHandler = torchGCHandlerFunction;
+  gcData = data;
+}
+
+ptrdiff_t THHeapSize(void) {
+  return THAtomicGetPtrdiff(&heapSize) + heapDelta;
+}
+
+/* Runs the GC hook when the heap passes its soft limit; raises the limit by 40% if collecting
+ * did not bring the heap under 80% of it. */
+static void THMaybeTriggerGC(ptrdiff_t currentHeap) {
+  if (!gcHandler || currentHeap <= heapSoftMax)
+    return;
+  gcHandler(gcData);
+  if (THHeapSize() > heapSoftMax / 10 * 8)
+    heapSoftMax = heapSoftMax / 10 * 14;
+}
+
+static void THHeapUpdate(ptrdiff_t delta) {
+  heapDelta += delta;
+  if (heapDelta < TH_HEAP_DELTA_FLUSH && heapDelta > -TH_HEAP_DELTA_FLUSH)
+    return;
+  ptrdiff_t flushed = heapDelta;
+  heapDelta = 0;
+  ptrdiff_t total = THAtomicAddPtrdiff(&heapSize, flushed) + flushed;
+  if (flushed > 0)
+    THMaybeTriggerGC(total);
+}
+
+static void *THTryAlloc(ptrdiff_t size) {
+  void *ptr = NULL;
+  if (size > TH_ALIGNED_ALLOC_MIN) {
+    if (posix_memalign(&ptr, TH_ALIGNMENT, (size_t)size) != 0)
+      ptr = NULL;
+  } else {
+    ptr = malloc((size_t)size);
+  }
+  return ptr;
+}
+
+TH_NORETURN static void THOutOfMemory(ptrdiff_t size) {
+  THError("not enough memory: you tried to allocate %td bytes (%.2f GB)", size,
+          (double)size / (1024.0 * 1024.0 * 1024.0));
+}
+
+void *THAlloc(ptrdiff_t size) {
+  if (size < 0)
+    THError("cannot allocate a negative number of bytes (%td)", size);
+  if (size == 0)
+    return NULL;
+  void *ptr = THTryAlloc(size);
+  if (!ptr && gcHandler) {
+    gcHandler(gcData);
+    ptr = THTryAlloc(size);
+  }
+  if (!ptr)
+    THOutOfMemory(size);
+  THHeapUpdate((ptrdiff_t)malloc_usable_size(ptr));
+  return ptr;
+}
+
+void *THRealloc(void *ptr, ptrdiff_t size) {
+  if (size < 0)
+    THError("cannot allocate a negative number of bytes (%td)", size);
+  if (!ptr)
+    return THAlloc(size);
+  if (size == 0) {
+    THFree(ptr);
+    return NULL;
+  }
+  ptrdiff_t oldUsable = (ptrdiff_t)malloc_usable_size(ptr);
+  void *newptr = realloc(ptr, (size_t)size);
+  if (!newptr && gcHandler) {
+    gcHandler(gcData);
+    newptr = realloc(ptr, (size_t)size);
+  }
+  if (!newptr)
+    THOutOfMemory(size);
+  THHeapUpdate((ptrdiff_t)malloc_usable_size(newptr) - oldUsable);
+  return newptr;
+}
+
+void THFree(void *ptr) {
+  if (!ptr)
+    return;
+  THHeapUpdate(-(ptrdiff_t)malloc_usable_size(ptr));
+  free(ptr);
+}
+
+/* ---- Threads ---- */
+
+void THSetNumThreads(int num_threads) {
+#ifdef _OPENMP
+  if (num_threads > 0)
+    omp_set_num_threads(num_threads);
+#else
+  (void)num_threads;
+#endif
+}
+
+int THGetNumThreads(void) {
+#ifdef _OPENMP
+  return omp_get_max_threads();
+#else
+  return 1;
+#endif
+}
+
+int THGetNumCores(void) {
+#ifdef _OPENMP
+  return omp_get_num_procs();
+#else
+  return 1;
+#endif
+}

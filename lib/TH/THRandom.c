@@ -1,0 +1,154 @@
+/* THRandom: MT19937 (the 32-bit Mersenne Twister of Matsumoto and Nishimura, standard
+ * initialisation and tempering) and the scalar distributions built on its uniform draws.
+ * On the path of `torch_early.manual_seed(7)`: the extension → THRandom_manualSeed(gen, 7). */
+#include "THRandom.h"
+
+#include <stdio.h>
+#include <time.h>
+
+#define MT_N _MERSENNE_STATE_N
+#define MT_M _MERSENNE_STATE_M
+#define MT_MATRIX_A 0x9908b0dfUL
+#define MT_UPPER_MASK 0x80000000UL
+#define MT_LOWER_MASK 0x7fffffffUL
+#define MT_WORD_MASK 0xffffffffUL
+
+/* ---- Generator lifecycle ---- */
+
+THGenerator *THGenerator_new(void) {
+  THGenerator *gen = THAlloc(sizeof(THGenerator));
+  memset(gen, 0, sizeof(THGenerator));  /* padding too: getRNGState copies raw bytes */
+  THRandom_seed(gen);
+  return gen;
+}
+
+THGenerator *THGenerator_copy(THGenerator *self, THGenerator *from) {
+  memcpy(self, from, sizeof(THGenerator));
+  return self;
+}
+
+void THGenerator_free(THGenerator *gen) {
+  THFree(gen);
+}
+
+int THGenerator_isValid(THGenerator *gen) {
+  if (gen->seeded != 1 || gen->left < 1 || gen->left > MT_N || gen->next < 0 || gen->next > MT_N)
+    return 0;
+  if (gen->normal_is_valid != 0 && gen->normal_is_valid != 1)
+    return 0;
+  for (int i = 0; i < MT_N; i++)
+    if (gen->state[i] > MT_WORD_MASK)
+      return 0;
+  return 1;
+}
+
+/* ---- Seeding ---- */
+
+static unsigned long THRandom_freshSeed(void) {
+  unsigned long seed = 0;
+  FILE *urandom = fopen("/dev/urandom", "rb");
+  if (urandom) {
+    size_t got = fread(&seed, sizeof(seed), 1, urandom);
+    fclose(urandom);
+    if (got == 1)
+      return seed;
+  }
+  return (unsigned long)time(NULL) ^ (unsigned long)clock();
+}
+
+unsigned long THRandom_seed(THGenerator *gen) {
+  unsigned long seed = THRandom_freshSeed();
+  THRandom_manualSeed(gen, seed);
+  return seed;
+}
+
+void THRandom_manualSeed(THGenerator *gen, unsigned long the_seed_) {
+  memset(gen, 0, sizeof(THGenerator));
+  gen->the_initial_seed = the_seed_;
+  gen->state[0] = the_seed_ & MT_WORD_MASK;
+  for (int i = 1; i < MT_N; i++) {
+    unsigned long previous = gen->state[i - 1];
+    gen->state[i] = (1812433253UL * (previous ^ (previous >> 30)) + (unsigned long)i) & MT_WORD_MASK;
+  }
+  gen->left = 1;   /* the first draw regenerates the state */
+  gen->next = 0;
+  gen->seeded = 1;
+}
+
+unsigned long THRandom_initialSeed(THGenerator *gen) {
+  return gen->the_initial_seed;
+}
+
+/* ---- Draws ---- */
+
+/* Regenerates all MT_N words of the state (the "twist"). */
+static void THRandom_nextState(THGenerator *gen) {
+  unsigned long *state = gen->state;
+  for (int i = 0; i < MT_N; i++) {
+    unsigned long y = (state[i] & MT_UPPER_MASK) | (state[(i + 1) % MT_N] & MT_LOWER_MASK);
+    state[i] = state[(i + MT_M) % MT_N] ^ (y >> 1) ^ ((y & 1UL) ? MT_MATRIX_A : 0UL);
+  }
+  gen->left = MT_N;
+  gen->next = 0;
+}
+
+unsigned long THRandom_random(THGenerator *gen) {
+  if (--gen->left <= 0)
+    THRandom_nextState(gen);
+  unsigned long y = gen->state[gen->next++];
+  y ^= y >> 11;
+  y ^= (y << 7) & 0x9d2c5680UL;
+  y ^= (y << 15) & 0xefc60000UL;
+  y ^= y >> 18;
+  return y & MT_WORD_MASK;
+}
+
+/* Uniform on [0, 1): a 32-bit draw times 2^-32. */
+static double THRandom_standardUniform(THGenerator *gen) {
+  return (double)THRandom_random(gen) * (1.0 / 4294967296.0);
+}
+
+double THRandom_uniform(THGenerator *gen, double a, double b) {
+  return a + (b - a) * THRandom_standardUniform(gen);
+}
+
+/* Box-Muller: two uniforms give a radius and an angle, hence two independent normals
+ * (rho*cos, rho*sin); the second is kept for the next call. */
+double THRandom_normal(THGenerator *gen, double mean, double stdv) {
+  THArgCheck(stdv > 0, 3, "standard deviation must be positive, got %g", stdv);
+  if (!gen->normal_is_valid) {
+    gen->normal_x = THRandom_standardUniform(gen);
+    gen->normal_y = THRandom_standardUniform(gen);
+    gen->normal_rho = sqrt(-2.0 * log(1.0 - gen->normal_y));
+    gen->normal_is_valid = 1;
+    return mean + stdv * gen->normal_rho * cos(2.0 * M_PI * gen->normal_x);
+  }
+  gen->normal_is_valid = 0;
+  return mean + stdv * gen->normal_rho * sin(2.0 * M_PI * gen->normal_x);
+}
+
+double THRandom_exponential(THGenerator *gen, double lambda) {
+  THArgCheck(lambda > 0, 2, "rate lambda must be positive, got %g", lambda);
+  return -log(1.0 - THRandom_standardUniform(gen)) / lambda;
+}
+
+double THRandom_cauchy(THGenerator *gen, double median, double sigma) {
+  return median + sigma * tan(M_PI * (THRandom_standardUniform(gen) - 0.5));
+}
+
+double THRandom_logNormal(THGenerator *gen, double mean, double stdv) {
+  THArgCheck(stdv > 0, 3, "standard deviation must be positive, got %g", stdv);
+  return exp(THRandom_normal(gen, mean, stdv));
+}
+
+/* P(k) = (1-p)^(k-1) p: the first k with (1-p)^k < 1-u. */
+int THRandom_geometric(THGenerator *gen, double p) {
+  THArgCheck(p > 0 && p < 1, 2, "probability must be strictly between 0 and 1, got %g", p);
+  double k = floor(log(1.0 - THRandom_standardUniform(gen)) / log1p(-p)) + 1;
+  return k < INT_MAX ? (int)k : INT_MAX;
+}
+
+int THRandom_bernoulli(THGenerator *gen, double p) {
+  THArgCheck(p >= 0 && p <= 1, 2, "probability must be between 0 and 1, got %g", p);
+  return THRandom_standardUniform(gen) < p;
+}

@@ -1,0 +1,35 @@
+/* THTensor: a strided view onto a storage; element (i0,...,ik) lives at
+ * storage->data[storageOffset + i0*stride[0] + ... + ik*stride[k]].
+ * This header declares, for every dtype, the tensor basics and copies (also for Half), then math
+ * and random (seven dtypes). On the path of `a.add(b)`: THPFloatTensor_add → THFloatTensor_cadd. */
+#ifndef TH_TENSOR_INC
+#define TH_TENSOR_INC
+
+#include "THStorage.h"
+#include "THRandom.h"
+
+#define THTensor TH_CONCAT_3(TH, Real, Tensor)
+#define THTensor_(NAME) TH_CONCAT_4(TH, Real, Tensor_, NAME)
+
+/* The only tensor flag: retain/free count references. */
+#define TH_TENSOR_REFCOUNTED 1
+
+#include "generic/THTensor.h"
+#include "THGenerateAllTypes.h"
+
+#include "generic/THTensor.h"
+#include "THGenerateHalfType.h"
+
+#include "generic/THTensorCopy.h"
+#include "THGenerateAllTypes.h"
+
+#include "generic/THTensorCopy.h"
+#include "THGenerateHalfType.h"
+
+#include "generic/THTensorRandom.h"
+#include "THGenerateAllTypes.h"
+
+#include "generic/THTensorMath.h"
+#include "THGenerateAllTypes.h"
+
+#endif

@@ -1,0 +1,171 @@
+/* The storage functions of one dtype (included by THStorage.c once per dtype). A storage is a
+ * refcounted array of `real` whose memory comes from its allocator. */
+#ifndef TH_GENERIC_FILE
+#define TH_GENERIC_FILE "generic/THStorage.c"
+#else
+
+real *THStorage_(data)(const THStorage *self) {
+  return self->data;
+}
+
+ptrdiff_t THStorage_(size)(const THStorage *self) {
+  return self->size;
+}
+
+size_t THStorage_(elementSize)(void) {
+  return sizeof(real);
+}
+
+void THStorage_(set)(THStorage *self, ptrdiff_t idx, real value) {
+  THArgCheck(idx >= 0 && idx < self->size, 2, "index %td out of range for a storage of %td elements",
+             idx, self->size);
+  self->data[idx] = value;
+}
+
+real THStorage_(get)(const THStorage *self, ptrdiff_t idx) {
+  THArgCheck(idx >= 0 && idx < self->size, 2, "index %td out of range for a storage of %td elements",
+             idx, self->size);
+  return self->data[idx];
+}
+
+/* Bytes for size elements, refusing negative sizes and sizes whose byte count would overflow. */
+static ptrdiff_t THStorage_(byteSize)(ptrdiff_t size) {
+  THArgCheck(size >= 0, 1, "a storage cannot have a negative number of elements (%td)", size);
+  if (size > PTRDIFF_MAX / (ptrdiff_t)sizeof(real))
+    THError("a storage of %td elements is too large to allocate", size);
+  return size * (ptrdiff_t)sizeof(real);
+}
+
+THStorage *THStorage_(newWithDataAndAllocator)(real *data, ptrdiff_t size, THAllocator *allocator,
+                                               void *allocatorContext) {
+  THStorage *self = THAlloc(sizeof(THStorage));
+  self->data = data;
+  self->size = size;
+  self->refcount = 1;
+  self->flag = TH_STORAGE_REFCOUNTED | TH_STORAGE_RESIZABLE | TH_STORAGE_FREEMEM;
+  self->allocator = allocator;
+  self->allocatorContext = allocatorContext;
+  self->view = NULL;
+  return self;
+}
+
+THStorage *THStorage_(newWithAllocator)(ptrdiff_t size, THAllocator *allocator, void *allocatorContext) {
+  real *data = allocator->malloc(allocatorContext, THStorage_(byteSize)(size));
+  return THStorage_(newWithDataAndAllocator)(data, size, allocator, allocatorContext);
+}
+
+THStorage *THStorage_(newWithData)(real *data, ptrdiff_t size) {
+  return THStorage_(newWithDataAndAllocator)(data, size, &THDefaultAllocator, NULL);
+}
+
+THStorage *THStorage_(new)(void) {
+  return THStorage_(newWithAllocator)(0, &THDefaultAllocator, NULL);
+}
+
+THStorage *THStorage_(newWithSize)(ptrdiff_t size) {
+  return THStorage_(newWithAllocator)(size, &THDefaultAllocator, NULL);
+}
+
+THStorage *THStorage_(newWithSize1)(real v0) {
+  THStorage *self = THStorage_(newWithSize)(1);
+  self->data[0] = v0;
+  return self;
+}
+
+THStorage *THStorage_(newWithSize2)(real v0, real v1) {
+  THStorage *self = THStorage_(newWithSize)(2);
+  self->data[0] = v0;
+  self->data[1] = v1;
+  return self;
+}
+
+THStorage *THStorage_(newWithSize3)(real v0, real v1, real v2) {
+  THStorage *self = THStorage_(newWithSize)(3);
+  self->data[0] = v0;
+  self->data[1] = v1;
+  self->data[2] = v2;
+  return self;
+}
+
+THStorage *THStorage_(newWithSize4)(real v0, real v1, real v2, real v3) {
+  THStorage *self = THStorage_(newWithSize)(4);
+  self->data[0] = v0;
+  self->data[1] = v1;
+  self->data[2] = v2;
+  self->data[3] = v3;
+  return self;
+}
+
+THStorage *THStorage_(newWithMapping)(const char *filename, ptrdiff_t size, int flags) {
+  ptrdiff_t bytes = THStorage_(byteSize)(size > 0 ? size : 0);
+  THMapAllocatorContext *ctx = THMapAllocatorContext_new(filename, flags);
+  real *data = THMapAllocator.malloc(ctx, bytes);
+  if (size <= 0)
+    size = THMapAllocatorContext_size(ctx) / (ptrdiff_t)sizeof(real);
+  THStorage *self = THStorage_(newWithDataAndAllocator)(data, size, &THMapAllocator, ctx);
+  THStorage_(clearFlag)(self, TH_STORAGE_RESIZABLE);
+  return self;
+}
+
+void THStorage_(setFlag)(THStorage *self, const char flag) {
+  self->flag |= flag;
+}
+
+void THStorage_(clearFlag)(THStorage *self, const char flag) {
+  self->flag &= ~flag;
+}
+
+void THStorage_(retain)(THStorage *self) {
+  if (self && (self->flag & TH_STORAGE_REFCOUNTED))
+    THAtomicIncrementRef(&self->refcount);
+}
+
+void THStorage_(free)(THStorage *self) {
+  if (!self || !(self->flag & TH_STORAGE_REFCOUNTED))
+    return;
+  if (!THAtomicDecrementRef(&self->refcount))
+    return;
+  if (self->flag & TH_STORAGE_FREEMEM)
+    self->allocator->free(self->allocatorContext, self->data);
+  if (self->flag & TH_STORAGE_VIEW)
+    THStorage_(free)(self->view);
+  THFree(self);
+}
+
+void THStorage_(resize)(THStorage *self, ptrdiff_t size) {
+  ptrdiff_t bytes = THStorage_(byteSize)(size);
+  if (!(self->flag & TH_STORAGE_RESIZABLE))
+    THError("cannot resize a storage that is not resizable (it has %td elements, %td were requested)",
+            self->size, size);
+  if (size == self->size)
+    return;
+  if ((self->flag & TH_STORAGE_FREEMEM) && self->allocator->realloc) {
+    self->data = self->allocator->realloc(self->allocatorContext, self->data, bytes);
+  } else {
+    real *old = self->data;
+    ptrdiff_t kept = size < self->size ? size : self->size;
+    self->data = self->allocator->malloc(self->allocatorContext, bytes);
+    if (kept > 0)
+      memcpy(self->data, old, (size_t)kept * sizeof(real));
+    if (self->flag & TH_STORAGE_FREEMEM)
+      self->allocator->free(self->allocatorContext, old);
+    self->flag |= TH_STORAGE_FREEMEM;
+  }
+  self->size = size;
+}
+
+void THStorage_(fill)(THStorage *self, real value) {
+  for (ptrdiff_t i = 0; i < self->size; i++)
+    self->data[i] = value;
+}
+
+void THStorage_(swap)(THStorage *self, THStorage *other) {
+  THStorage tmp = *self;
+  int selfRefcount = self->refcount, otherRefcount = other->refcount;
+  *self = *other;
+  *other = tmp;
+  self->refcount = selfRefcount;
+  other->refcount = otherRefcount;
+}
+
+#endif

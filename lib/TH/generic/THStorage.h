@@ -1,0 +1,62 @@
+/* The storage API, expanded once per dtype by THStorage.h (see THGenerateAllTypes.h for the
+ * macros real/Real). Sizes are in elements; elementSize gives bytes per element. */
+#ifndef TH_GENERIC_FILE
+#define TH_GENERIC_FILE "generic/THStorage.h"
+#else
+
+typedef struct THStorage {
+  real *data;
+  ptrdiff_t size;
+  int refcount;
+  char flag;
+  THAllocator *allocator;
+  void *allocatorContext;
+  struct THStorage *view;
+} THStorage;
+
+/* Unchecked element access, for loops that already know the index is in range. */
+#define TH_STORAGE_GET(storage, idx) ((storage)->data[(idx)])
+#define TH_STORAGE_SET(storage, idx, value) ((storage)->data[(idx)] = (value))
+
+TH_API real *THStorage_(data)(const THStorage *self);
+TH_API ptrdiff_t THStorage_(size)(const THStorage *self);
+TH_API size_t THStorage_(elementSize)(void);
+
+/* Bounds-checked access (0-based). */
+TH_API void THStorage_(set)(THStorage *self, ptrdiff_t idx, real value);
+TH_API real THStorage_(get)(const THStorage *self, ptrdiff_t idx);
+
+/* Constructors: refcount 1, flags REFCOUNTED | RESIZABLE | FREEMEM. Contents are uninitialised
+ * except for newWithSize1..4, which hold the values given. */
+TH_API THStorage *THStorage_(new)(void);
+TH_API THStorage *THStorage_(newWithSize)(ptrdiff_t size);
+TH_API THStorage *THStorage_(newWithSize1)(real v0);
+TH_API THStorage *THStorage_(newWithSize2)(real v0, real v1);
+TH_API THStorage *THStorage_(newWithSize3)(real v0, real v1, real v2);
+TH_API THStorage *THStorage_(newWithSize4)(real v0, real v1, real v2, real v3);
+/* Maps a file (or shared memory, by flags; see THAllocator.h). size <= 0: the whole file. Not
+ * resizable. */
+TH_API THStorage *THStorage_(newWithMapping)(const char *filename, ptrdiff_t size, int flags);
+/* Takes ownership of data, which must come from THAlloc. */
+TH_API THStorage *THStorage_(newWithData)(real *data, ptrdiff_t size);
+TH_API THStorage *THStorage_(newWithAllocator)(ptrdiff_t size, THAllocator *allocator,
+                                               void *allocatorContext);
+/* Takes ownership of data, which allocator->free(allocatorContext, data) releases. */
+TH_API THStorage *THStorage_(newWithDataAndAllocator)(real *data, ptrdiff_t size,
+                                                      THAllocator *allocator, void *allocatorContext);
+
+TH_API void THStorage_(setFlag)(THStorage *self, const char flag);
+TH_API void THStorage_(clearFlag)(THStorage *self, const char flag);
+TH_API void THStorage_(retain)(THStorage *self);
+/* Drops one reference; the last one frees the data (if FREEMEM), the parent (if VIEW) and the
+ * struct. NULL is accepted. */
+TH_API void THStorage_(free)(THStorage *self);
+
+/* Changes the number of elements, keeping the first min(old, new); an error unless RESIZABLE. */
+TH_API void THStorage_(resize)(THStorage *self, ptrdiff_t size);
+TH_API void THStorage_(fill)(THStorage *self, real value);
+/* Exchanges everything but the refcounts, so every holder of either pointer sees the other's
+ * memory (used to move a storage into shared memory in place). */
+TH_API void THStorage_(swap)(THStorage *self, THStorage *other);
+
+#endif

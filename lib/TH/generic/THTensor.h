@@ -1,0 +1,155 @@
+/* The tensor API, expanded once per dtype by THTensor.h. Dimensions and indices are 0-based.
+ * An empty tensor has 0 dimensions (there are no zero-length dimensions); its storage may be NULL.
+ * In-place view functions take (self, src, ...): self becomes a view of src; src may be NULL,
+ * meaning self. Every dimension and index argument is checked and reported with THArgCheck. */
+#ifndef TH_GENERIC_FILE
+#define TH_GENERIC_FILE "generic/THTensor.h"
+#else
+
+typedef struct THTensor {
+  long *size;
+  long *stride;
+  int nDimension;
+  THStorage *storage;
+  ptrdiff_t storageOffset;
+  int refcount;
+  char flag;
+} THTensor;
+
+/* ---- Access ---- */
+TH_API THStorage *THTensor_(storage)(const THTensor *self);
+TH_API ptrdiff_t THTensor_(storageOffset)(const THTensor *self);
+TH_API int THTensor_(nDimension)(const THTensor *self);
+TH_API long THTensor_(size)(const THTensor *self, int dim);
+TH_API long THTensor_(stride)(const THTensor *self, int dim);
+/* New THLongStorages holding copies of the sizes / strides. */
+TH_API THLongStorage *THTensor_(newSizeOf)(THTensor *self);
+TH_API THLongStorage *THTensor_(newStrideOf)(THTensor *self);
+/* Address of element (0,...,0); NULL when there is no storage. */
+TH_API real *THTensor_(data)(const THTensor *self);
+TH_API void THTensor_(setFlag)(THTensor *self, const char flag);
+TH_API void THTensor_(clearFlag)(THTensor *self, const char flag);
+
+/* ---- Create (each returns a new reference) ---- */
+TH_API THTensor *THTensor_(new)(void);
+/* A view sharing tensor's storage, sizes and strides. */
+TH_API THTensor *THTensor_(newWithTensor)(THTensor *tensor);
+/* size_/stride_ may be NULL (empty / contiguous); a negative stride means "contiguous". The
+ * storage grows if the view needs more elements than it has. */
+TH_API THTensor *THTensor_(newWithStorage)(THStorage *storage_, ptrdiff_t storageOffset_,
+                                           THLongStorage *size_, THLongStorage *stride_);
+TH_API THTensor *THTensor_(newWithStorage1d)(THStorage *storage_, ptrdiff_t storageOffset_,
+                                             long size0_, long stride0_);
+TH_API THTensor *THTensor_(newWithStorage2d)(THStorage *storage_, ptrdiff_t storageOffset_,
+                                             long size0_, long stride0_,
+                                             long size1_, long stride1_);
+TH_API THTensor *THTensor_(newWithStorage3d)(THStorage *storage_, ptrdiff_t storageOffset_,
+                                             long size0_, long stride0_,
+                                             long size1_, long stride1_,
+                                             long size2_, long stride2_);
+TH_API THTensor *THTensor_(newWithStorage4d)(THStorage *storage_, ptrdiff_t storageOffset_,
+                                             long size0_, long stride0_,
+                                             long size1_, long stride1_,
+                                             long size2_, long stride2_,
+                                             long size3_, long stride3_);
+/* Fresh (uninitialised) storage. */
+TH_API THTensor *THTensor_(newWithSize)(THLongStorage *size_, THLongStorage *stride_);
+TH_API THTensor *THTensor_(newWithSize1d)(long size0_);
+TH_API THTensor *THTensor_(newWithSize2d)(long size0_, long size1_);
+TH_API THTensor *THTensor_(newWithSize3d)(long size0_, long size1_, long size2_);
+TH_API THTensor *THTensor_(newWithSize4d)(long size0_, long size1_, long size2_, long size3_);
+/* A contiguous deep copy. */
+TH_API THTensor *THTensor_(newClone)(THTensor *self);
+/* self itself (retained) when already contiguous, else a contiguous clone. */
+TH_API THTensor *THTensor_(newContiguous)(THTensor *self);
+TH_API THTensor *THTensor_(newSelect)(THTensor *tensor, int dimension_, long sliceIndex_);
+TH_API THTensor *THTensor_(newNarrow)(THTensor *tensor, int dimension_, long firstIndex_, long size_);
+TH_API THTensor *THTensor_(newTranspose)(THTensor *tensor, int dimension1_, int dimension2_);
+TH_API THTensor *THTensor_(newUnfold)(THTensor *tensor, int dimension_, long size_, long step_);
+
+/* ---- Resize ----
+ * The sizes end at the first size <= 0 (so (3, 0, 5) gives a 1-D tensor of 3); a stride < 0 is
+ * computed as contiguous. Same sizes and strides: nothing happens. The storage is created or grown
+ * to fit, never shrunk; growing a storage that is not resizable is an error. */
+TH_API void THTensor_(resize)(THTensor *tensor, THLongStorage *size, THLongStorage *stride);
+TH_API void THTensor_(resizeAs)(THTensor *tensor, THTensor *src);
+/* size/stride are C arrays of nDimension entries; stride may be NULL. */
+TH_API void THTensor_(resizeNd)(THTensor *tensor, int nDimension, const long *size, const long *stride);
+TH_API void THTensor_(resize1d)(THTensor *tensor, long size0_);
+TH_API void THTensor_(resize2d)(THTensor *tensor, long size0_, long size1_);
+TH_API void THTensor_(resize3d)(THTensor *tensor, long size0_, long size1_, long size2_);
+TH_API void THTensor_(resize4d)(THTensor *tensor, long size0_, long size1_, long size2_, long size3_);
+TH_API void THTensor_(resize5d)(THTensor *tensor, long size0_, long size1_, long size2_, long size3_,
+                                long size4_);
+
+/* ---- Re-point ---- */
+/* self becomes a view with src's storage, offset, sizes and strides. */
+TH_API void THTensor_(set)(THTensor *self, THTensor *src);
+TH_API void THTensor_(setStorage)(THTensor *self, THStorage *storage_, ptrdiff_t storageOffset_,
+                                  THLongStorage *size_, THLongStorage *stride_);
+/* size/stride are C arrays of nDimension entries; stride may be NULL. */
+TH_API void THTensor_(setStorageNd)(THTensor *self, THStorage *storage_, ptrdiff_t storageOffset_,
+                                    int nDimension, const long *size, const long *stride);
+TH_API void THTensor_(setStorage1d)(THTensor *self, THStorage *storage_, ptrdiff_t storageOffset_,
+                                    long size0_, long stride0_);
+TH_API void THTensor_(setStorage2d)(THTensor *self, THStorage *storage_, ptrdiff_t storageOffset_,
+                                    long size0_, long stride0_,
+                                    long size1_, long stride1_);
+TH_API void THTensor_(setStorage3d)(THTensor *self, THStorage *storage_, ptrdiff_t storageOffset_,
+                                    long size0_, long stride0_,
+                                    long size1_, long stride1_,
+                                    long size2_, long stride2_);
+TH_API void THTensor_(setStorage4d)(THTensor *self, THStorage *storage_, ptrdiff_t storageOffset_,
+                                    long size0_, long stride0_,
+                                    long size1_, long stride1_,
+                                    long size2_, long stride2_,
+                                    long size3_, long stride3_);
+
+/* ---- In-place views (src may be NULL: self) ---- */
+/* Keeps size_ (> 0) entries of dimension_ starting at firstIndex_. */
+TH_API void THTensor_(narrow)(THTensor *self, THTensor *src, int dimension_, long firstIndex_, long size_);
+/* Keeps slice sliceIndex_ of dimension_ and removes that dimension; src needs 2+ dimensions. */
+TH_API void THTensor_(select)(THTensor *self, THTensor *src, int dimension_, long sliceIndex_);
+TH_API void THTensor_(transpose)(THTensor *self, THTensor *src, int dimension1_, int dimension2_);
+/* Adds a last dimension of size size_ holding windows of dimension_, step_ apart. */
+TH_API void THTensor_(unfold)(THTensor *self, THTensor *src, int dimension_, long size_, long step_);
+/* Removes every size-1 dimension, keeping one if all are. */
+TH_API void THTensor_(squeeze)(THTensor *self, THTensor *src);
+/* Removes dimension_ if it has size 1 and is not the only one. */
+TH_API void THTensor_(squeeze1d)(THTensor *self, THTensor *src, int dimension_);
+/* Inserts a size-1 dimension before dimension_ (0..nDimension). */
+TH_API void THTensor_(unsqueeze1d)(THTensor *self, THTensor *src, int dimension_);
+
+/* ---- Predicates ---- */
+/* Row-major without gaps (size-1 dimensions may have any stride). */
+TH_API int THTensor_(isContiguous)(const THTensor *self);
+TH_API int THTensor_(isSameSizeAs)(const THTensor *self, const THTensor *src);
+/* Same storage, offset, sizes and strides. */
+TH_API int THTensor_(isSetTo)(const THTensor *self, const THTensor *src);
+TH_API int THTensor_(isSize)(const THTensor *self, const THLongStorage *dims);
+TH_API ptrdiff_t THTensor_(nElement)(const THTensor *self);
+
+/* ---- Lifetime ---- */
+TH_API void THTensor_(retain)(THTensor *self);
+/* NULL is accepted. */
+TH_API void THTensor_(free)(THTensor *self);
+/* Copies self into dst (unless they are the same tensor), then frees self. */
+TH_API void THTensor_(freeCopyTo)(THTensor *self, THTensor *dst);
+
+/* ---- Checked element access ---- */
+TH_API void THTensor_(set1d)(THTensor *tensor, long x0, real value);
+TH_API void THTensor_(set2d)(THTensor *tensor, long x0, long x1, real value);
+TH_API void THTensor_(set3d)(THTensor *tensor, long x0, long x1, long x2, real value);
+TH_API void THTensor_(set4d)(THTensor *tensor, long x0, long x1, long x2, long x3, real value);
+TH_API real THTensor_(get1d)(const THTensor *tensor, long x0);
+TH_API real THTensor_(get2d)(const THTensor *tensor, long x0, long x1);
+TH_API real THTensor_(get3d)(const THTensor *tensor, long x0, long x1, long x2);
+TH_API real THTensor_(get4d)(const THTensor *tensor, long x0, long x1, long x2, long x3);
+
+/* ---- Descriptions ---- */
+/* "FloatTensor of size 2x3" */
+TH_API THDescBuff THTensor_(desc)(const THTensor *tensor);
+/* "2x3"; "[]" for an empty tensor. */
+TH_API THDescBuff THTensor_(sizeDesc)(const THTensor *tensor);
+
+#endif

@@ -1,0 +1,512 @@
+/* Tensor math of one dtype (included by THTensorMath.c once per dtype). Every function checks its
+ * arguments first, then resizes its result (which may be the same tensor as an input), then runs
+ * a flat loop over contiguous memory — vectorised by the compiler, parallel above
+ * TH_OMP_OVERHEAD_THRESHOLD elements — or, for other layouts, the strided apply macros.
+ * Sections: filling, scalar ops, element-wise ops, reductions, linear algebra. */
+#ifndef TH_GENERIC_FILE
+#define TH_GENERIC_FILE "generic/THTensorMath.c"
+#else
+
+#if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
+#define TH_MATH_IS_INTEGRAL 0
+#else
+#define TH_MATH_IS_INTEGRAL 1
+#endif
+
+/* Integer division that cannot trap: the most negative value divided by -1 overflows (and kills
+ * the process on x86), so division by -1 is a wrapping negation, like other integer overflows.
+ * Only int and long need it; narrower types are promoted to int first. */
+#if defined(TH_REAL_IS_INT) || defined(TH_REAL_IS_LONG)
+static inline real THTensor_(divide)(real x, real y) {
+  return y == -1 ? (real)(0UL - (unsigned long)x) : x / y;
+}
+#else
+static inline real THTensor_(divide)(real x, real y) {
+  return x / y;
+}
+#endif
+
+static int THTensor_(isContiguous2)(const THTensor *a, const THTensor *b) {
+  return THTensor_(isContiguous)(a) && THTensor_(isContiguous)(b);
+}
+
+static void THTensor_(checkSameNumel)(THTensor *t, THTensor *src, int argNumber) {
+  ptrdiff_t n = THTensor_(nElement)(t), srcN = THTensor_(nElement)(src);
+  THArgCheck(n == srcN, argNumber,
+             "inconsistent tensor size: expected %td elements (size %s) but got %td (size %s)", n,
+             THTensor_(sizeDesc)(t).str, srcN, THTensor_(sizeDesc)(src).str);
+}
+
+/* ---- Filling ---- */
+
+void THTensor_(fill)(THTensor *r_, real value) {
+  if (THTensor_(isContiguous)(r_)) {
+    real *rp = THTensor_(data)(r_);
+    TH_PARALLEL_FOR(i, THTensor_(nElement)(r_), rp[i] = value;);
+  } else {
+    TH_TENSOR_APPLY(real, r_, *r__data = value;);
+  }
+}
+
+void THTensor_(zero)(THTensor *r_) {
+  THTensor_(fill)(r_, 0);
+}
+
+/* ---- With a scalar ---- */
+
+void THTensor_(add)(THTensor *r_, THTensor *t, real value) {
+  THTensor_(resizeAs)(r_, t);
+  if (THTensor_(isContiguous2)(r_, t)) {
+    real *rp = THTensor_(data)(r_), *tp = THTensor_(data)(t);
+    TH_PARALLEL_FOR(i, THTensor_(nElement)(t), rp[i] = tp[i] + value;);
+  } else {
+    TH_TENSOR_APPLY2(real, r_, real, t, *r__data = *t_data + value;);
+  }
+}
+
+void THTensor_(sub)(THTensor *r_, THTensor *t, real value) {
+  THTensor_(resizeAs)(r_, t);
+  if (THTensor_(isContiguous2)(r_, t)) {
+    real *rp = THTensor_(data)(r_), *tp = THTensor_(data)(t);
+    TH_PARALLEL_FOR(i, THTensor_(nElement)(t), rp[i] = tp[i] - value;);
+  } else {
+    TH_TENSOR_APPLY2(real, r_, real, t, *r__data = *t_data - value;);
+  }
+}
+
+void THTensor_(mul)(THTensor *r_, THTensor *t, real value) {
+  THTensor_(resizeAs)(r_, t);
+  if (THTensor_(isContiguous2)(r_, t)) {
+    real *rp = THTensor_(data)(r_), *tp = THTensor_(data)(t);
+    TH_PARALLEL_FOR(i, THTensor_(nElement)(t), rp[i] = tp[i] * value;);
+  } else {
+    TH_TENSOR_APPLY2(real, r_, real, t, *r__data = *t_data * value;);
+  }
+}
+
+void THTensor_(div)(THTensor *r_, THTensor *t, real value) {
+  if (TH_MATH_IS_INTEGRAL && value == 0)
+    THError("ZeroDivisionError");
+  THTensor_(resizeAs)(r_, t);
+  if (THTensor_(isContiguous2)(r_, t)) {
+    real *rp = THTensor_(data)(r_), *tp = THTensor_(data)(t);
+    TH_PARALLEL_FOR(i, THTensor_(nElement)(t), rp[i] = THTensor_(divide)(tp[i], value););
+  } else {
+    TH_TENSOR_APPLY2(real, r_, real, t, *r__data = THTensor_(divide)(*t_data, value););
+  }
+}
+
+/* ---- Element-wise ---- */
+
+void THTensor_(cadd)(THTensor *r_, THTensor *t, real value, THTensor *src) {
+  THTensor_(checkSameNumel)(t, src, 4);
+  THTensor_(resizeAs)(r_, t);
+  if (THTensor_(isContiguous2)(r_, t) && THTensor_(isContiguous)(src)) {
+    real *rp = THTensor_(data)(r_), *tp = THTensor_(data)(t), *sp = THTensor_(data)(src);
+    TH_PARALLEL_FOR(i, THTensor_(nElement)(t), rp[i] = tp[i] + value * sp[i];);
+  } else {
+    TH_TENSOR_APPLY3(real, r_, real, t, real, src, *r__data = *t_data + value * *src_data;);
+  }
+}
+
+void THTensor_(csub)(THTensor *r_, THTensor *t, real value, THTensor *src) {
+  THTensor_(checkSameNumel)(t, src, 4);
+  THTensor_(resizeAs)(r_, t);
+  if (THTensor_(isContiguous2)(r_, t) && THTensor_(isContiguous)(src)) {
+    real *rp = THTensor_(data)(r_), *tp = THTensor_(data)(t), *sp = THTensor_(data)(src);
+    TH_PARALLEL_FOR(i, THTensor_(nElement)(t), rp[i] = tp[i] - value * sp[i];);
+  } else {
+    TH_TENSOR_APPLY3(real, r_, real, t, real, src, *r__data = *t_data - value * *src_data;);
+  }
+}
+
+void THTensor_(cmul)(THTensor *r_, THTensor *t, THTensor *src) {
+  THTensor_(checkSameNumel)(t, src, 3);
+  THTensor_(resizeAs)(r_, t);
+  if (THTensor_(isContiguous2)(r_, t) && THTensor_(isContiguous)(src)) {
+    real *rp = THTensor_(data)(r_), *tp = THTensor_(data)(t), *sp = THTensor_(data)(src);
+    TH_PARALLEL_FOR(i, THTensor_(nElement)(t), rp[i] = tp[i] * sp[i];);
+  } else {
+    TH_TENSOR_APPLY3(real, r_, real, t, real, src, *r__data = *t_data * *src_data;);
+  }
+}
+
+/* 1 if any element of t is zero (integer division checks this before writing anything). */
+static int THTensor_(hasZero)(THTensor *t) {
+  int found = 0;
+  TH_TENSOR_APPLY(real, t, found |= (*t_data == 0););
+  return found;
+}
+
+void THTensor_(cdiv)(THTensor *r_, THTensor *t, THTensor *src) {
+  THTensor_(checkSameNumel)(t, src, 3);
+  if (TH_MATH_IS_INTEGRAL && THTensor_(hasZero)(src))
+    THError("ZeroDivisionError");
+  THTensor_(resizeAs)(r_, t);
+  if (THTensor_(isContiguous2)(r_, t) && THTensor_(isContiguous)(src)) {
+    real *rp = THTensor_(data)(r_), *tp = THTensor_(data)(t), *sp = THTensor_(data)(src);
+    TH_PARALLEL_FOR(i, THTensor_(nElement)(t), rp[i] = THTensor_(divide)(tp[i], sp[i]););
+  } else {
+    TH_TENSOR_APPLY3(real, r_, real, t, real, src, *r__data = THTensor_(divide)(*t_data, *src_data););
+  }
+}
+
+/* ---- Reductions ----
+ * Each reduction has three kernels, all accumulating in accreal:
+ *   whole(p, n)                      n contiguous elements, in parallel when long
+ *   slice(p, n, stride)              n elements stride apart
+ *   columns(r, p, n, inner, width)   width adjacent columns of a contiguous n x inner block,
+ *                                    reduced down the n rows (row by row, so memory is read in
+ *                                    order), into r[0..width)
+ * and the per-dimension reduction picks among them by layout. */
+
+#define TH_REDUCE_COLUMN_BLOCK 256
+
+static accreal THTensor_(sumWhole)(const real *p, ptrdiff_t n) {
+  accreal acc = 0;
+  if (n > TH_OMP_OVERHEAD_THRESHOLD) {
+#pragma omp parallel for simd reduction(+ : acc)
+    for (ptrdiff_t i = 0; i < n; i++)
+      acc += p[i];
+  } else {
+#pragma omp simd reduction(+ : acc)
+    for (ptrdiff_t i = 0; i < n; i++)
+      acc += p[i];
+  }
+  return acc;
+}
+
+static accreal THTensor_(sumSlice)(const real *p, long n, long stride) {
+  accreal acc = 0;
+  if (stride == 1) {
+#pragma omp simd reduction(+ : acc)
+    for (long i = 0; i < n; i++)
+      acc += p[i];
+  } else {
+    for (long i = 0; i < n; i++)
+      acc += p[i * stride];
+  }
+  return acc;
+}
+
+static void THTensor_(sumColumns)(real *r, const real *p, long n, long inner, long width) {
+  accreal acc[TH_REDUCE_COLUMN_BLOCK];
+  for (long j = 0; j < width; j++)
+    acc[j] = 0;
+  for (long k = 0; k < n; k++) {
+    const real *row = p + k * inner;
+    for (long j = 0; j < width; j++)
+      acc[j] += row[j];
+  }
+  for (long j = 0; j < width; j++)
+    r[j] = (real)acc[j];
+}
+
+static accreal THTensor_(prodWhole)(const real *p, ptrdiff_t n) {
+  accreal acc = 1;
+  if (n > TH_OMP_OVERHEAD_THRESHOLD) {
+#pragma omp parallel for simd reduction(* : acc)
+    for (ptrdiff_t i = 0; i < n; i++)
+      acc *= p[i];
+  } else {
+#pragma omp simd reduction(* : acc)
+    for (ptrdiff_t i = 0; i < n; i++)
+      acc *= p[i];
+  }
+  return acc;
+}
+
+static accreal THTensor_(prodSlice)(const real *p, long n, long stride) {
+  accreal acc = 1;
+  if (stride == 1) {
+#pragma omp simd reduction(* : acc)
+    for (long i = 0; i < n; i++)
+      acc *= p[i];
+  } else {
+    for (long i = 0; i < n; i++)
+      acc *= p[i * stride];
+  }
+  return acc;
+}
+
+static void THTensor_(prodColumns)(real *r, const real *p, long n, long inner, long width) {
+  accreal acc[TH_REDUCE_COLUMN_BLOCK];
+  for (long j = 0; j < width; j++)
+    acc[j] = 1;
+  for (long k = 0; k < n; k++) {
+    const real *row = p + k * inner;
+    for (long j = 0; j < width; j++)
+      acc[j] *= row[j];
+  }
+  for (long j = 0; j < width; j++)
+    r[j] = (real)acc[j];
+}
+
+typedef struct THTensor_(Reduction) {
+  accreal (*whole)(const real *p, ptrdiff_t n);
+  accreal (*slice)(const real *p, long n, long stride);
+  void (*columns)(real *r, const real *p, long n, long inner, long width);
+} THTensor_(Reduction);
+
+static const THTensor_(Reduction) THTensor_(sumReduction) = {
+  THTensor_(sumWhole), THTensor_(sumSlice), THTensor_(sumColumns)
+};
+
+static const THTensor_(Reduction) THTensor_(prodReduction) = {
+  THTensor_(prodWhole), THTensor_(prodSlice), THTensor_(prodColumns)
+};
+
+accreal THTensor_(sumall)(THTensor *t) {
+  if (THTensor_(isContiguous)(t))
+    return THTensor_(sumWhole)(THTensor_(data)(t), THTensor_(nElement)(t));
+  accreal sum = 0;
+  TH_TENSOR_APPLY(real, t, sum += *t_data;);
+  return sum;
+}
+
+accreal THTensor_(prodall)(THTensor *t) {
+  if (THTensor_(isContiguous)(t))
+    return THTensor_(prodWhole)(THTensor_(data)(t), THTensor_(nElement)(t));
+  accreal prod = 1;
+  TH_TENSOR_APPLY(real, t, prod *= *t_data;);
+  return prod;
+}
+
+/* Contiguous t and r: view t as outer x n x inner (n the reduced size) and r as outer x inner. */
+static void THTensor_(reduceDimContiguous)(real *rp, const real *tp, long outer, long n, long inner,
+                                           const THTensor_(Reduction) *op) {
+  int parallel = (double)outer * n * inner > TH_OMP_OVERHEAD_THRESHOLD;
+  if (inner == 1 && outer == 1) {
+    rp[0] = (real)op->whole(tp, n);
+  } else if (inner == 1) {
+    long o;
+#pragma omp parallel for if (parallel)
+    for (o = 0; o < outer; o++)
+      rp[o] = (real)op->slice(tp + o * n, n, 1);
+  } else {
+    long blocks = (inner + TH_REDUCE_COLUMN_BLOCK - 1) / TH_REDUCE_COLUMN_BLOCK;
+    long w;
+#pragma omp parallel for if (parallel)
+    for (w = 0; w < outer * blocks; w++) {
+      long o = w / blocks, j = (w % blocks) * TH_REDUCE_COLUMN_BLOCK;
+      long width = inner - j < TH_REDUCE_COLUMN_BLOCK ? inner - j : TH_REDUCE_COLUMN_BLOCK;
+      op->columns(rp + o * inner + j, tp + o * n * inner + j, n, inner, width);
+    }
+  }
+}
+
+/* r_ = t reduced along dimension, which stays with size 1. */
+static void THTensor_(reduceDim)(THTensor *r_, THTensor *t, int dimension, const THTensor_(Reduction) *op) {
+  THArgCheck(dimension >= 0 && dimension < t->nDimension, 3, "dimension %d out of range of %dD tensor",
+             dimension, t->nDimension);
+  if (r_ == t) {                       /* the result replaces t: compute aside, then re-point */
+    THTensor *result = THTensor_(new)();
+    THTensor_(reduceDim)(result, t, dimension, op);
+    THTensor_(set)(r_, result);
+    THTensor_(free)(result);
+    return;
+  }
+  long sizeOnStack[TH_APPLY_STACK_DIMS];
+  long *size = t->nDimension > TH_APPLY_STACK_DIMS ? THAlloc(sizeof(long) * t->nDimension) : sizeOnStack;
+  memcpy(size, t->size, sizeof(long) * t->nDimension);
+  size[dimension] = 1;
+  THTensor_(resizeNd)(r_, t->nDimension, size, NULL);
+  if (size != sizeOnStack)
+    THFree(size);
+
+  if (THTensor_(isContiguous2)(r_, t)) {
+    long outer = 1, inner = 1;
+    for (int d = 0; d < dimension; d++)
+      outer *= t->size[d];
+    for (int d = dimension + 1; d < t->nDimension; d++)
+      inner *= t->size[d];
+    THTensor_(reduceDimContiguous)(THTensor_(data)(r_), THTensor_(data)(t), outer, t->size[dimension],
+                                   inner, op);
+  } else {
+    TH_TENSOR_DIM_APPLY2(real, r_, real, t, dimension,
+                         *r__data = (real)op->slice(t_data, t_size, t_stride););
+  }
+}
+
+void THTensor_(sum)(THTensor *r_, THTensor *t, int dimension) {
+  THTensor_(reduceDim)(r_, t, dimension, &THTensor_(sumReduction));
+}
+
+void THTensor_(prod)(THTensor *r_, THTensor *t, int dimension) {
+  THTensor_(reduceDim)(r_, t, dimension, &THTensor_(prodReduction));
+}
+
+accreal THTensor_(dot)(THTensor *t, THTensor *src) {
+  THTensor_(checkSameNumel)(t, src, 2);
+  accreal sum = 0;
+  if (THTensor_(isContiguous2)(t, src)) {
+    const real *tp = THTensor_(data)(t), *sp = THTensor_(data)(src);
+    ptrdiff_t n = THTensor_(nElement)(t);
+    if (n > TH_OMP_OVERHEAD_THRESHOLD) {
+#pragma omp parallel for simd reduction(+ : sum)
+      for (ptrdiff_t i = 0; i < n; i++)
+        sum += (accreal)tp[i] * sp[i];
+    } else {
+#pragma omp simd reduction(+ : sum)
+      for (ptrdiff_t i = 0; i < n; i++)
+        sum += (accreal)tp[i] * sp[i];
+    }
+  } else {
+    TH_TENSOR_APPLY2(real, t, real, src, sum += (accreal)*t_data * *src_data;);
+  }
+  return sum;
+}
+
+ptrdiff_t THTensor_(numel)(THTensor *t) {
+  return THTensor_(nElement)(t);
+}
+
+/* ---- Linear algebra ----
+ * BLAS is column-major: an m x n matrix is (pointer, ld) with element (i, j) at p[i + j*ld]. A
+ * tensor whose rows are unit-stride is the transpose of a column-major matrix, so it is passed
+ * with 't'. Size-1 dimensions may have any stride and do not constrain the layout. */
+
+/* Column-major as it is: unit stride down a column, columns ld >= rows apart. */
+static int THTensor_(isColumnMajor)(const THTensor *m, long *ld) {
+  long rows = m->size[0], cols = m->size[1], minLd = rows > 1 ? rows : 1;
+  if ((m->stride[0] == 1 || rows == 1) && (cols == 1 || m->stride[1] >= minLd)) {
+    *ld = cols == 1 ? minLd : m->stride[1];
+    return 1;
+  }
+  return 0;
+}
+
+/* Row-major: its transpose is column-major. */
+static int THTensor_(isRowMajor)(const THTensor *m, long *ld) {
+  long rows = m->size[0], cols = m->size[1], minLd = cols > 1 ? cols : 1;
+  if ((m->stride[1] == 1 || cols == 1) && (rows == 1 || m->stride[0] >= minLd)) {
+    *ld = rows == 1 ? minLd : m->stride[0];
+    return 1;
+  }
+  return 0;
+}
+
+/* A gemm operand: the tensor itself with 'n' or 't', or else a contiguous copy (returned in
+ * *copy for the caller to free) with 't'. */
+static real *THTensor_(gemmOperand)(THTensor *m, char *trans, long *ld, THTensor **copy) {
+  *copy = NULL;
+  if (THTensor_(isColumnMajor)(m, ld)) {
+    *trans = 'n';
+    return THTensor_(data)(m);
+  }
+  if (!THTensor_(isRowMajor)(m, ld)) {
+    *copy = THTensor_(newContiguous)(m);
+    m = *copy;
+    THTensor_(isRowMajor)(m, ld);
+  }
+  *trans = 't';
+  return THTensor_(data)(m);
+}
+
+/* c = beta*c + alpha*(a @ b) for a column-major c. */
+static void THTensor_(gemmInto)(THTensor *c, real beta, real alpha, THTensor *a, THTensor *b) {
+  char transa, transb;
+  long lda, ldb, ldc = 0;
+  THTensor *copyA, *copyB;
+  THAssert(THTensor_(isColumnMajor)(c, &ldc));
+  real *pa = THTensor_(gemmOperand)(a, &transa, &lda, &copyA);
+  real *pb = THTensor_(gemmOperand)(b, &transb, &ldb, &copyB);
+  THBlas_(gemm)(transa, transb, c->size[0], c->size[1], a->size[1], alpha, pa, lda, pb, ldb, beta,
+                THTensor_(data)(c), ldc);
+  THTensor_(free)(copyA);
+  THTensor_(free)(copyB);
+}
+
+void THTensor_(addmm)(THTensor *r_, real beta, THTensor *t, real alpha, THTensor *m1, THTensor *m2) {
+  THArgCheck(m1->nDimension == 2, 5, "expected a matrix for mat1, got a %dD tensor", m1->nDimension);
+  THArgCheck(m2->nDimension == 2, 6, "expected a matrix for mat2, got a %dD tensor", m2->nDimension);
+  THArgCheck(m1->size[1] == m2->size[0], 6,
+             "size mismatch: mat1 is %s and mat2 is %s (mat1's columns must equal mat2's rows)",
+             THTensor_(sizeDesc)(m1).str, THTensor_(sizeDesc)(m2).str);
+  THArgCheck(t->nDimension == 2 && t->size[0] == m1->size[0] && t->size[1] == m2->size[1], 3,
+             "expected the added matrix to be %ldx%ld (mat1's rows x mat2's columns), got size %s",
+             m1->size[0], m2->size[1], THTensor_(sizeDesc)(t).str);
+
+  if (r_ != t) {
+    THTensor_(resizeAs)(r_, t);
+    if (beta != 0)
+      THTensor_(copy)(r_, t);
+  }
+  long ld;
+  if (THTensor_(isColumnMajor)(r_, &ld)) {
+    THTensor_(gemmInto)(r_, beta, alpha, m1, m2);
+  } else if (THTensor_(isRowMajor)(r_, &ld)) {     /* r' = m2' @ m1', and r' is column-major */
+    THTensor *rT = THTensor_(newTranspose)(r_, 0, 1);
+    THTensor *m1T = THTensor_(newTranspose)(m1, 0, 1);
+    THTensor *m2T = THTensor_(newTranspose)(m2, 0, 1);
+    THTensor_(gemmInto)(rT, beta, alpha, m2T, m1T);
+    THTensor_(free)(rT);
+    THTensor_(free)(m1T);
+    THTensor_(free)(m2T);
+  } else {                                         /* work in a column-major copy of r_ */
+    THTensor *buffer = THTensor_(newWithSize2d)(r_->size[1], r_->size[0]);
+    THTensor *work = THTensor_(newTranspose)(buffer, 0, 1);
+    if (beta != 0)
+      THTensor_(copy)(work, r_);
+    THTensor_(gemmInto)(work, beta, alpha, m1, m2);
+    THTensor_(copy)(r_, work);
+    THTensor_(free)(work);
+    THTensor_(free)(buffer);
+  }
+}
+
+/* ---- Masks ---- */
+
+/* Checks the mask against the tensor and counts its 1s; an error before anything is written. */
+static ptrdiff_t THTensor_(countMask)(THTensor *tensor, THByteTensor *mask, int maskArg) {
+  ptrdiff_t n = THTensor_(nElement)(tensor), maskN = THByteTensor_nElement(mask);
+  THArgCheck(n == maskN, maskArg,
+             "the mask has %td elements (size %s) but the tensor has %td (size %s)", maskN,
+             THByteTensor_sizeDesc(mask).str, n, THTensor_(sizeDesc)(tensor).str);
+  ptrdiff_t picked = 0;
+  int bad = 0;
+  TH_TENSOR_APPLY(unsigned char, mask, picked += (*mask_data == 1); bad |= (*mask_data > 1););
+  THArgCheck(!bad, maskArg, "the mask may only contain 0s and 1s");
+  return picked;
+}
+
+void THTensor_(maskedFill)(THTensor *tensor, THByteTensor *mask, real value) {
+  THTensor_(countMask)(tensor, mask, 2);
+  TH_TENSOR_APPLY2(real, tensor, unsigned char, mask,
+                   if (*mask_data) *tensor_data = value;);
+}
+
+void THTensor_(maskedCopy)(THTensor *tensor, THByteTensor *mask, THTensor *src) {
+  ptrdiff_t picked = THTensor_(countMask)(tensor, mask, 2);
+  ptrdiff_t available = THTensor_(nElement)(src);
+  THArgCheck(available >= picked, 3,
+             "the mask picks %td elements but the source has only %td (size %s)", picked,
+             available, THTensor_(sizeDesc)(src).str);
+  if (picked == 0)
+    return;
+  THTensor *source = THTensor_(newContiguous)(src);
+  const real *next = THTensor_(data)(source);
+  TH_TENSOR_APPLY2(real, tensor, unsigned char, mask,
+                   if (*mask_data) *tensor_data = *next++;);
+  THTensor_(free)(source);
+}
+
+void THTensor_(maskedSelect)(THTensor *r_, THTensor *src, THByteTensor *mask) {
+  ptrdiff_t picked = THTensor_(countMask)(src, mask, 3);
+  if (picked == 0) {
+    THTensor_(resizeNd)(r_, 0, NULL, NULL);
+    return;
+  }
+  /* r_ may alias src: gather into a fresh buffer first. */
+  THTensor *result = THTensor_(newWithSize1d)(picked);
+  real *out = THTensor_(data)(result);
+  TH_TENSOR_APPLY2(real, src, unsigned char, mask,
+                   if (*mask_data) *out++ = *src_data;);
+  THTensor_(set)(r_, result);
+  THTensor_(free)(result);
+}
+
+#undef TH_REDUCE_COLUMN_BLOCK
+#undef TH_MATH_IS_INTEGRAL
+
+#endif

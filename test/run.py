@@ -1,0 +1,25 @@
+"""Runs every test: the C suite over lib/TH (test/c/run.py), then pytest over the Python package.
+
+    python test/run.py                 # both suites
+    python test/run.py --sanitize      # the C suite under AddressSanitizer/UBSan, then pytest
+
+Exits non-zero if anything failed. pytest runs from test/ so that the source tree's torch_early
+folder (which has no compiled _C) does not shadow the installed package.
+"""
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def main(argv):
+    c_suite = [sys.executable, os.path.join(HERE, "c", "run.py")] + [a for a in argv if a == "--sanitize"]
+    status_c = subprocess.call(c_suite)
+    pytest_args = [a for a in argv if a != "--sanitize"]
+    status_py = subprocess.call([sys.executable, "-m", "pytest", "-q"] + pytest_args, cwd=HERE)
+    return 0 if status_c == 0 and status_py == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

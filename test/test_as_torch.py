@@ -1,0 +1,125 @@
+"""Running 2017 programs unchanged: `python -m torch_early.as_torch program.py` makes the
+program's `import torch` lines give torch_early, and `install()` does the same in-process."""
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import torch_early
+from torch_early import as_torch
+
+PROGRAM = '''\
+import sys
+import torch
+import torch._utils
+from torch.functional import chunk
+from torch import FloatTensor
+import torch_early
+
+print(torch is torch_early)
+print(torch.FloatTensor is torch_early.FloatTensor and FloatTensor is torch.FloatTensor)
+print(torch._utils is torch_early._utils and chunk is torch_early.chunk)
+print(__name__)
+print(sys.argv[1:])
+print(sys.path[0] == HERE)
+print(repr(torch.FloatTensor([[1, 2], [3, 4]])))
+try:
+    import torch.no_such_module
+except ImportError as error:
+    print(error)
+'''
+
+
+def run_module(args, cwd):
+    """Run `python -m torch_early.as_torch args...` with this torch_early importable."""
+    env = dict(os.environ)
+    package_parent = os.path.dirname(os.path.dirname(os.path.abspath(torch_early.__file__)))
+    inherited = [env['PYTHONPATH']] if env.get('PYTHONPATH') else []
+    env['PYTHONPATH'] = os.pathsep.join([package_parent] + inherited)
+    return subprocess.run([sys.executable, '-m', 'torch_early.as_torch'] + args, cwd=str(cwd),
+                          env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          universal_newlines=True)
+
+
+def test_program_sees_torch_early_as_torch(tmp_path):
+    folder = tmp_path / 'program'
+    folder.mkdir()
+    script = folder / 'train.py'
+    script.write_text('HERE = {!r}\n'.format(str(folder)) + PROGRAM)
+    result = run_module([str(script), '--epochs', '3', 'data dir'], cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.split('\n')
+    assert lines[:6] == ['True', 'True', 'True', '__main__', "['--epochs', '3', 'data dir']",
+                         'True']
+    assert '\n'.join(lines[6:]) == textwrap.dedent('''\
+
+         1  2
+         3  4
+        [torch_early.FloatTensor of size 2x2]
+
+        No module named 'torch.no_such_module'
+        ''')
+
+
+def test_program_argv_zero_is_the_program(tmp_path):
+    script = tmp_path / 'show_argv.py'
+    script.write_text('import sys\nprint(sys.argv[0])\n')
+    result = run_module([str(script)], cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == str(script) + '\n'
+
+
+def test_program_exit_status_is_kept(tmp_path):
+    script = tmp_path / 'fail.py'
+    script.write_text('import sys\nimport torch\nsys.exit(3)\n')
+    assert run_module([str(script)], cwd=tmp_path).returncode == 3
+
+
+def test_without_a_program_it_prints_the_usage(tmp_path):
+    result = run_module([], cwd=tmp_path)
+    assert result.returncode == 2
+    assert 'usage:' in result.stderr
+
+
+def test_missing_program(tmp_path):
+    result = run_module([str(tmp_path / 'missing.py')], cwd=tmp_path)
+    assert result.returncode == 2
+    assert 'missing.py' in result.stderr
+
+
+@pytest.fixture
+def clean_import_state():
+    """Undo what install() does to sys.modules and sys.meta_path after the test."""
+    saved_modules = {name: module for name, module in sys.modules.items()
+                     if name == 'torch' or name.startswith('torch.')}
+    saved_meta_path = list(sys.meta_path)
+    yield
+    for name in [n for n in sys.modules if n == 'torch' or n.startswith('torch.')]:
+        del sys.modules[name]
+    sys.modules.update(saved_modules)
+    sys.meta_path[:] = saved_meta_path
+
+
+def test_install_aliases_torch_in_process(clean_import_state):
+    as_torch.install()
+    import torch
+    import torch.functional
+    assert torch is torch_early
+    assert torch.functional is torch_early.functional
+    assert torch_early.functional.__spec__.name == 'torch_early.functional'
+
+
+def test_install_is_idempotent(clean_import_state):
+    as_torch.install()
+    finders = len(sys.meta_path)
+    as_torch.install()
+    assert len(sys.meta_path) == finders
+    assert sys.modules['torch'] is torch_early
+
+
+def test_install_refuses_when_another_torch_is_imported(clean_import_state):
+    sys.modules['torch'] = type(sys)('torch')
+    with pytest.raises(ImportError, match="another 'torch' module is already imported"):
+        as_torch.install()

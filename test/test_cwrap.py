@@ -1,0 +1,483 @@
+"""cwrap, the generator of the tensor-method wrappers: from YAML declarations to C text.
+
+These tests read the generated C as text (what a declaration turns into); how the compiled
+wrappers behave is tested with the extension itself.
+"""
+
+import os
+import re
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# cwrap is a build tool that lives in the source tree, not in the installed package. Import it
+# from there without leaving the source tree on sys.path (the other tests want the installed
+# torch_early, see conftest.py).
+sys.path.insert(0, REPO)
+try:
+    import cwrap
+    from cwrap import parser, signatures
+    from cwrap.show import expand
+finally:
+    sys.path.remove(REPO)
+
+ROOT = os.path.join(REPO, 'generic', 'TensorMethods.cwrap')
+
+
+def write_files(folder, files):
+    """Writes {relative path: text} under folder; returns the path of the first one."""
+    paths = []
+    for name, text in files.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text))
+        paths.append(str(path))
+    return paths[0]
+
+
+def generate_text(folder, text, **more_files):
+    root = write_files(folder / 'generic', dict({'Root.cwrap': text}, **more_files))
+    return cwrap.render(root)
+
+
+def declarations_of(generated, stateless=False):
+    return [d for d, _ in generated.wrappers if d.stateless == stateless]
+
+
+def wrapper_text(generated, name, stateless=False):
+    for declaration, text in generated.wrappers:
+        if declaration.name == name and declaration.stateless == stateless:
+            return text
+    raise KeyError(name)
+
+
+def signature_strings(declaration):
+    return [signatures.c_string(pieces) for pieces in signatures.all_signatures(declaration)]
+
+
+ADD = '''\
+[[
+  name: add
+  with_stateless: True
+  return: argument 0
+  options:
+    - cname: add
+      arguments:
+        - arg: THTensor* result
+          output: True
+        - THTensor* self
+        - real value
+    - cname: cadd
+      arguments:
+        - arg: THTensor* result
+          output: True
+        - THTensor* self
+        - CONSTANT 1
+        - THTensor* other
+    - cname: cadd
+      arguments:
+        - arg: THTensor* result
+          output: True
+        - THTensor* self
+        - real value
+        - THTensor* other
+]]
+'''
+
+
+# ---- The file format ----------------------------------------------------------------------
+
+def test_text_outside_declarations_passes_through_verbatim(tmp_path):
+    c_text = '/* hand-written */\nstatic int helper(void) { return 1; }\n\n'
+    generated = generate_text(tmp_path, c_text + ADD + '#define AFTER 1\n')
+    assert c_text in generated.text
+    assert '#define AFTER 1\n' in generated.text
+    # the declaration's wrapper sits where the declaration was
+    assert generated.text.index('helper') < generated.text.index('THPTensor_(add)(') \
+        < generated.text.index('#define AFTER')
+    assert '[[' not in generated.text
+
+
+def test_declarations_are_normalised_into_options(tmp_path):
+    root = write_files(tmp_path, {'Root.cwrap': '''\
+        [[
+          name: fill_
+          return: self
+          arguments:
+            - THTensor* self
+            - real value
+        ]]
+        '''})
+    [declaration] = parser.declarations(parser.parse(root))
+    [option] = declaration.options
+    assert option.cname == 'fill_'            # cname defaults to the name
+    assert option.returns == 'self'           # top-level keys are inherited by each option
+    assert [(a.type, a.name, a.kind) for a in option.arguments] == \
+        [('THTensor*', 'self', 'self'), ('real', 'value', 'python')]
+
+
+def test_special_arguments_constant_and_reference(tmp_path):
+    root = write_files(tmp_path, {'Root.cwrap': '''\
+        [[
+          name: twice
+          arguments:
+            - THTensor* self
+            - CONSTANT sizeof(real)
+            - argument 0
+        ]]
+        '''})
+    [declaration] = parser.declarations(parser.parse(root))
+    constant, reference = declaration.options[0].arguments[1:]
+    assert (constant.kind, constant.value) == ('constant', 'sizeof(real)')
+    assert (reference.kind, reference.ref) == ('reference', 0)
+
+
+def test_include_splices_a_file_relative_to_the_including_one(tmp_path):
+    generated = generate_text(tmp_path, '/* before */\n!!inc methods/Math.cwrap\n/* after */\n',
+                              **{'methods/Math.cwrap': '/* in Math */\n' + ADD})
+    text = generated.text
+    assert text.index('/* before */') < text.index('/* in Math */') < text.index('/* after */')
+    # each wrapper names the file and the declaration it came from
+    assert '/* generated from generic/methods/Math.cwrap: add */' in text
+    assert '/* generated from generic/methods/Math.cwrap: add (function form) */' in text
+
+
+def test_mistakes_are_reported_with_file_and_declaration(tmp_path):
+    with pytest.raises(cwrap.CwrapError, match=r'Root.cwrap: declaration bad: unknown key'):
+        generate_text(tmp_path, '[[\n  name: bad\n  retrun: self\n]]\n')
+    with pytest.raises(cwrap.CwrapError, match=r"unknown argument type 'THFooTensor\*'"):
+        generate_text(tmp_path, '[[\n  name: bad\n  arguments:\n    - THFooTensor* x\n]]\n')
+    with pytest.raises(cwrap.CwrapError, match=r'without a closing'):
+        generate_text(tmp_path, '[[\n  name: bad\n')
+
+
+# ---- Options: defaults, order, signatures ---------------------------------------------------
+
+ADDMM = '''\
+[[
+  name: addmm
+  return: argument 0
+  arguments:
+    - arg: THTensor* result
+      output: True
+    - arg: real beta
+      default: 1
+    - THTensor* self
+    - arg: real alpha
+      default: 1
+    - THTensor* mat1
+    - THTensor* mat2
+]]
+'''
+
+
+def test_defaults_expand_into_one_option_per_subset(tmp_path):
+    [addmm] = declarations_of(generate_text(tmp_path, ADDMM))
+    assert signature_strings(addmm) == [
+        '"(" RealStr " beta, " RealStr " alpha, " THPTensorStr " mat1, " THPTensorStr " mat2)"',
+        '"(" RealStr " beta, " THPTensorStr " mat1, " THPTensorStr " mat2)"',
+        # (alpha, mat1, mat2) would look like (beta, mat1, mat2): alpha becomes keyword-only
+        '"(" THPTensorStr " mat1, " THPTensorStr " mat2, alpha=" RealStr ")"',
+        '"(" THPTensorStr " mat1, " THPTensorStr " mat2)"',
+    ]
+
+
+def test_a_left_out_argument_becomes_its_default(tmp_path):
+    text = wrapper_text(generate_text(tmp_path, ADDMM), 'addmm')
+    # the (mat1, mat2) option
+    block = text[text.index('/* (THTensor* mat1, THTensor* mat2) */'):]
+    assert 'real beta = 1;' in block
+    assert 'real alpha = 1;' in block
+    assert 'THTensor_(addmm)(result, beta, self, alpha, mat1, mat2);' in block
+
+
+def test_options_with_more_arguments_are_tried_first(tmp_path):
+    text = wrapper_text(generate_text(tmp_path, ADD), 'add')
+    counts = [int(n) for n in re.findall(r'if \(argcount == (\d+)\)', text)]
+    assert counts == sorted(counts, reverse=True) == [2, 1, 1]
+    # among equals, declaration order: (value) before (other)
+    assert text.index('/* (real value) */') < text.index('/* (THTensor* other) */')
+
+
+def test_signatures_are_written_in_python_terms(tmp_path):
+    [add] = declarations_of(generate_text(tmp_path, ADD))
+    assert signature_strings(add) == [
+        '"(" RealStr " value, " THPTensorStr " other)"',
+        '"(" RealStr " value)"',
+        '"(" THPTensorStr " other)"',
+    ]
+    text = wrapper_text(generate_text(tmp_path, ADD), 'add')
+    assert 'return THPUtils_invalidArguments(\n      args, nargs, kwnames, "add", 3,' in text
+
+
+def test_the_chosen_option_calls_the_th_function_with_its_constants(tmp_path):
+    text = wrapper_text(generate_text(tmp_path, ADD), 'add')
+    assert 'THTensor_(cadd)(result, self, value, other);' in text
+    assert 'THTensor_(cadd)(result, self, 1, other);' in text
+    assert 'THTensor_(add)(result, self, value);' in text
+
+
+# ---- Methods and function forms ------------------------------------------------------------
+
+def test_a_method_allocates_its_result(tmp_path):
+    text = wrapper_text(generate_text(tmp_path, ADD), 'add')
+    assert 'PyObject *volatile py_result = THPTensor_(NewEmpty)();' in text
+    assert 'kw_out' not in text       # methods take no out=
+    assert text.count('return py_result;') == 3
+
+
+def test_the_function_form_checks_its_source_and_accepts_out(tmp_path):
+    generated = generate_text(tmp_path, ADD)
+    [add] = declarations_of(generated, stateless=True)
+    assert signature_strings(add) == [
+        '"(" THPTensorStr " source, " RealStr " value, " THPTensorStr " other, out=" '
+        'THPTensorStr ")"',
+        '"(" THPTensorStr " source, " RealStr " value, " THPTensorStr " other)"',
+        '"(" THPTensorStr " source, " RealStr " value, out=" THPTensorStr ")"',
+        '"(" THPTensorStr " source, " RealStr " value)"',
+        '"(" THPTensorStr " source, " THPTensorStr " other, out=" THPTensorStr ")"',
+        '"(" THPTensorStr " source, " THPTensorStr " other)"',
+    ]
+    text = wrapper_text(generated, 'add', stateless=True)
+    assert text.startswith('/* generated from generic/Root.cwrap: add (function form) */\n'
+                           'static PyObject *THPTensor_stateless_(add)(')
+    assert 'PyObject *py_result = kw_out;' in text           # given: checked, returned
+    assert 'THPTensor_(Check)(py_result)' in text
+    assert 'Py_INCREF(py_result);\n      return py_result;' in text
+    assert 'THPTensor_(NewEmpty)()' in text                  # not given: allocated
+    assert 'THTensor_(cadd)(result, source, value, other);' in text
+
+
+def test_in_place_methods_return_self(tmp_path):
+    text = wrapper_text(generate_text(tmp_path, '''\
+        [[
+          name: add_
+          cname: add
+          return: self
+          arguments:
+            - THTensor* self
+            - THTensor* self
+            - real value
+        ]]
+        '''), 'add_')
+    assert 'THTensor_(add)(self, self, value);' in text
+    assert 'NewEmpty' not in text
+    assert 'Py_INCREF(py_self);\n      return py_self;' in text
+
+
+def test_keywords_are_parsed_only_when_given(tmp_path):
+    text = wrapper_text(generate_text(tmp_path, ADD), 'add')
+    assert 'if (kwnames != NULL) {' in text
+    assert 'PyUnicode_CompareWithASCIIString(key, "other") == 0' in text
+    assert "unexpected keyword argument '%U'" in text
+    assert 'PyObject *py_other = nargs > 0 ? args[0] : kw_other;' in text
+
+
+def test_long_args_take_the_remaining_positional_values(tmp_path):
+    text = wrapper_text(generate_text(tmp_path, '''\
+        [[
+          name: resize_
+          cname: resize
+          return: self
+          arguments:
+            - THTensor* self
+            - arg: THSize* size
+              long_args: True
+            - CONSTANT NULL
+        ]]
+        '''), 'resize_')
+    assert 'THPUtils_checkSizeArgs(args, nargs)' in text
+    assert 'THLongStorage *volatile size = THPUtils_unpackSizeArgs(args, nargs);' in text
+    assert 'THTensor_(resize)(self, size, NULL);' in text
+    assert text.count('THLongStorage_free(size);') == 2   # after the call, and on error
+    assert 'takes no keyword arguments' in text
+
+
+def test_several_results_come_back_as_a_tuple(tmp_path):
+    generated = generate_text(tmp_path, '''\
+        [[
+          name: max
+          with_stateless: True
+          return: argument 0,1
+          arguments:
+            - arg: THTensor* values
+              output: True
+            - arg: THLongTensor* indices
+              output: True
+            - THTensor* self
+            - long dim
+        ]]
+        ''')
+    method = wrapper_text(generated, 'max')
+    assert 'THPLongTensor_NewEmpty()' in method
+    assert 'PyObject *ret = PyTuple_Pack(2, py_values, py_indices);' in method
+    assert 'Py_DECREF(py_values);\n      Py_DECREF(py_indices);\n      return ret;' in method
+    function = wrapper_text(generated, 'max', stateless=True)
+    assert 'PyTuple_GET_SIZE(kw_out) == 2 ? PyTuple_GET_ITEM(kw_out, 1) : NULL' in function
+    [max_function] = declarations_of(generated, stateless=True)
+    assert signature_strings(max_function)[0] == \
+        '"(" THPTensorStr " source, int dim, out=(" THPTensorStr ", torch_early.LongTensor))"'
+
+
+# ---- Around the call: errors, GIL, snippets, guards ----------------------------------------
+
+def test_the_th_call_runs_inside_an_error_frame(tmp_path):
+    text = wrapper_text(generate_text(tmp_path, ADD), 'add')
+    block = text[text.index('/* (real value) */'):text.index('/* (THTensor* other) */')]
+    push, landing = block.index('THPErrorFrame_push(&frame);'), block.index('sigsetjmp')
+    call, pop = block.index('THTensor_(add)('), block.index('THPErrorFrame_pop(&frame);')
+    assert block.index('THPTensor_(NewEmpty)()') < push < landing < call < pop
+    # on a TH error: take the GIL back, release the result, raise
+    error_path = block[landing:block.index('return THPErrorFrame_raise(&frame);')]
+    assert error_path.index('PyEval_RestoreThread') < error_path.index('Py_DECREF(py_result);')
+
+
+def test_the_gil_is_released_only_for_large_tensors(tmp_path):
+    generated = generate_text(tmp_path, ADD + textwrap.dedent('''\
+        [[
+          name: dim
+          cname: nDimension
+          return: long
+          release_gil: False
+          arguments:
+            - THTensor* self
+        ]]
+        '''))
+    assert ('if (THTensor_(nElement)(self) + THTensor_(nElement)(other) >= '
+            'THP_GIL_RELEASE_THRESHOLD)\n        released = PyEval_SaveThread();'
+            in wrapper_text(generated, 'add'))
+    dim = wrapper_text(generated, 'dim')
+    assert 'PyEval_SaveThread' not in dim
+    assert 'long ret = THTensor_(nDimension)(self);' in dim
+    assert 'return PyLong_FromLong(ret);' in dim
+
+
+def test_before_call_substitutes_argument_values(tmp_path):
+    generated = generate_text(tmp_path, '''\
+        [[
+          name: t
+          with_stateless: True
+          cname: transpose
+          return: argument 0
+          release_gil: False
+          before_call: THArgCheck(THTensor_(nDimension)($arg1) == 2, 1, "2D only");
+          arguments:
+            - arg: THTensor* result
+              output: True
+            - THTensor* self
+            - CONSTANT 0
+            - CONSTANT 1
+        ]]
+        ''')
+    method, function = wrapper_text(generated, 't'), wrapper_text(generated, 't', True)
+    assert 'THArgCheck(THTensor_(nDimension)(self) == 2, 1, "2D only");\n' \
+           '    THTensor_(transpose)(result, self, 0, 1);' in method
+    assert 'THArgCheck(THTensor_(nDimension)(source) == 2' in function
+
+
+def test_defined_if_guards_the_wrapper_and_its_table_entry(tmp_path):
+    generated = generate_text(tmp_path, '''\
+        [[
+          name: normal_
+          defined_if: defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
+          cname: normal
+          return: self
+          arguments:
+            - THTensor* self
+            - arg: THGenerator* generator
+              kwarg_only: True
+        ]]
+        ''')
+    guard = '#if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)\n'
+    text = generated.text
+    wrapper_at = text.index('static PyObject *THPTensor_(normal_)(')
+    entry_at = text.index('{"normal_", ')
+    for at in (wrapper_at, entry_at):
+        assert text.rindex(guard, 0, at) > text.rfind('#endif', 0, at)
+        assert text.index('#endif\n', at)
+    assert text.count(guard) == 2
+    # THGenerator* defaults to the default generator
+    assert 'THGenerator *generator = THPGenerator_defaultCData();' in text
+
+
+def test_method_tables_list_every_wrapper_with_its_signatures(tmp_path):
+    text = generate_text(tmp_path, ADD).text
+    methods = text[text.index('THPTensor_(generated_methods)[] = {'):]
+    assert ('  {"add", (PyCFunction)(void (*)(void))THPTensor_(add),\n'
+            '   METH_FASTCALL | METH_KEYWORDS,\n'
+            '   "add(" RealStr " value, " THPTensorStr " other)\\n"\n') in methods
+    functions = text[text.index('THPTensor_(generated_stateless_methods)[] = {'):]
+    assert '{"add", (PyCFunction)(void (*)(void))THPTensor_stateless_(add),' in functions
+    assert methods.count('{NULL, NULL, 0, NULL}') == 2
+
+
+# ---- The real declarations ------------------------------------------------------------------
+
+def test_the_real_declarations_give_one_wrapper_per_declaration_form():
+    items = parser.parse(ROOT)
+    declared = parser.declarations(items)
+    generated = cwrap.render(ROOT)
+    expected = sum((0 if d.only_stateless else 1) + (1 if d.with_stateless or d.only_stateless
+                                                      else 0) for d in declared)
+    assert len(generated.wrappers) == expected
+    assert generated.text.count('/* generated from ') == expected
+    headers = re.findall(r'^static PyObject \*(THPTensor_(?:stateless_)?\(\w+\))\(',
+                         generated.text, flags=re.MULTILINE)
+    assert len(headers) == len(set(headers)) == expected
+    for name in ('add', 'add_', 'addmm', 'addmm_', 'sum', 'resize_', 'set_', 'uniform_', 't'):
+        assert 'THPTensor_(%s)' % name in headers
+
+
+def test_generating_the_real_declarations_is_deterministic(tmp_path):
+    first, second = tmp_path / 'a.c', tmp_path / 'b.c'
+    assert cwrap.generate(ROOT, str(first))
+    assert cwrap.generate(ROOT, str(second))
+    assert first.read_text() == second.read_text()
+    # an unchanged result is not rewritten, so the build does not redo the compile
+    before = first.stat().st_mtime_ns
+    assert not cwrap.generate(ROOT, str(first))
+    assert first.stat().st_mtime_ns == before
+
+
+def test_every_th_function_called_is_declared_by_th():
+    headers = ''
+    th_generic = os.path.join(REPO, 'lib', 'TH', 'generic')
+    for name in ('THTensor.h', 'THTensorMath.h', 'THTensorRandom.h', 'THStorage.h'):
+        path = os.path.join(th_generic, name)
+        if not os.path.exists(path):
+            pytest.skip('lib/TH headers not present')
+        with open(path) as f:
+            headers += f.read()
+    called = set(re.findall(r'\b(TH(?:Tensor|Storage)_\(\w+\))\(', cwrap.render(ROOT).text))
+    missing = sorted(name for name in called if name not in headers)
+    assert not missing
+
+
+def test_the_command_line(tmp_path):
+    out = tmp_path / 'generated' / 'TensorMethods.c'
+    run = subprocess.run([sys.executable, '-m', 'cwrap', 'generate', ROOT, str(out)], cwd=REPO,
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert out.read_text() == cwrap.render(ROOT).text
+    show = subprocess.run([sys.executable, '-m', 'cwrap', 'show', 'add', '--type', 'Float'],
+                          cwd=REPO, capture_output=True, text=True)
+    assert show.returncode == 0, show.stderr
+    assert 'static PyObject *THPFloatTensor_add(' in show.stdout
+    assert 'static PyObject *THPFloatTensor_add_(' in show.stdout
+    assert 'static PyObject *THPFloatTensor_stateless_add(' in show.stdout
+    assert 'THFloatTensor_cadd(result, self, value, other);' in show.stdout
+    missing = subprocess.run([sys.executable, '-m', 'cwrap', 'show', 'no_such_method'],
+                             cwd=REPO, capture_output=True, text=True)
+    assert missing.returncode == 1
+
+
+def test_show_expands_generic_names_for_one_dtype():
+    text = 'real v = THPUtils_(unpackReal)(o); THTensor_(cadd)(r, t, v, s); "(" RealStr " value)"'
+    assert expand(text, 'Long') == ('long v = THPLongUtils_unpackReal(o); '
+                                    'THLongTensor_cadd(r, t, v, s); "(int value)"')
+    assert expand('accreal s = THTensor_(sumall)(t);', 'Float') == \
+        'double s = THFloatTensor_sumall(t);'

@@ -1,0 +1,235 @@
+"""torch_early: the first PyTorch (0.1.x) rebuilt from scratch, to read and to run.
+
+This file is the top of the package: it loads the C extension `_C`, builds the concrete classes
+(each one a C base type from `_C` plus a Python mixin: `FloatTensor(_C.FloatTensorBase,
+_TensorBase)`), registers them with the C side, and defines the module-level helpers
+(`typename`, `is_tensor`, `set_default_tensor_type`, the random-state functions, ...).
+Every public function of `_C` (`torch_early.add`, `torch_early.addmm`, ...) is exported here too.
+"""
+
+try:
+    # Loads the BLAS library that _C is linked against, so the dynamic loader finds it.
+    import scipy_openblas32  # noqa: F401
+except ImportError:
+    pass
+
+from . import _C
+from ._utils import _import_dotted_name
+from .tensor import _TensorBase
+from .storage import _StorageBase
+from ._tensor_str import set_printoptions
+from .functional import split, chunk
+
+__all__ = [
+    'typename', 'is_tensor', 'is_storage', 'set_default_tensor_type',
+    'set_rng_state', 'get_rng_state', 'manual_seed', 'initial_seed',
+    'set_printoptions', 'chunk', 'split',
+    'DoubleStorage', 'FloatStorage', 'HalfStorage', 'LongStorage', 'IntStorage',
+    'ShortStorage', 'CharStorage', 'ByteStorage',
+    'DoubleTensor', 'FloatTensor', 'HalfTensor', 'LongTensor', 'IntTensor',
+    'ShortTensor', 'CharTensor', 'ByteTensor',
+]
+
+# The public names of _C: the module-level math functions, Size, Generator, default_generator,
+# get_num_threads/set_num_threads, from_numpy. The *Base types stay inside _C.
+for _name in dir(_C):
+    if _name.startswith('_') or _name.endswith('Base') or _name in globals():
+        continue
+    globals()[_name] = getattr(_C, _name)
+    __all__.append(_name)
+del _name
+
+
+################################################################################
+# Utilities
+################################################################################
+
+def typename(o):
+    """The dotted name of the type of `o` (or of `o` itself when it is a class):
+    typename(torch_early.FloatTensor()) == 'torch_early.FloatTensor'."""
+    module = ''
+    if getattr(o, '__module__', None) not in (None, 'builtins', '__builtin__'):
+        module = o.__module__ + '.'
+    if hasattr(o, '__qualname__'):
+        class_name = o.__qualname__
+    elif hasattr(o, '__name__'):
+        class_name = o.__name__
+    else:
+        class_name = o.__class__.__name__
+    return module + class_name
+
+
+def is_tensor(obj):
+    """True when `obj` is a torch_early tensor (its class exactly one of the tensor classes)."""
+    return type(obj) in _tensor_classes
+
+
+def is_storage(obj):
+    """True when `obj` is a torch_early storage (its class exactly one of the storage classes)."""
+    return type(obj) in _storage_classes
+
+
+def set_default_tensor_type(t):
+    """Make `t` (a tensor class, or its name: 'torch_early.DoubleTensor' or 'torch.DoubleTensor')
+    the default tensor type: the one `torch_early.Tensor` names and functions like
+    `torch_early.add` produce when no tensor argument decides."""
+    global Tensor, Storage
+    cls = t
+    if isinstance(t, str):
+        try:
+            cls = _import_dotted_name(t)
+        except (ImportError, AttributeError):
+            cls = None
+    if cls not in _tensor_classes:
+        raise TypeError("set_default_tensor_type expects a tensor type such as "
+                        "'torch_early.FloatTensor', got {!r}".format(t))
+    Tensor = cls
+    Storage = cls.storage_type()
+    _C._set_default_tensor_type(cls)
+
+
+def manual_seed(seed):
+    """Seed the default random number generator; returns it."""
+    return default_generator.manual_seed(seed)
+
+
+def initial_seed():
+    """The seed the default random number generator started from (a Python int)."""
+    return default_generator.initial_seed()
+
+
+def get_rng_state():
+    """The state of the default random number generator, as a ByteTensor."""
+    return default_generator.get_state()
+
+
+def set_rng_state(new_state):
+    """Restore the default random number generator to a state from get_rng_state()."""
+    default_generator.set_state(new_state)
+
+
+################################################################################
+# Storage and tensor classes: C base type + Python mixin
+################################################################################
+
+class DoubleStorage(_C.DoubleStorageBase, _StorageBase):
+    pass
+
+
+class FloatStorage(_C.FloatStorageBase, _StorageBase):
+    pass
+
+
+class HalfStorage(_C.HalfStorageBase, _StorageBase):
+    pass
+
+
+class LongStorage(_C.LongStorageBase, _StorageBase):
+    pass
+
+
+class IntStorage(_C.IntStorageBase, _StorageBase):
+    pass
+
+
+class ShortStorage(_C.ShortStorageBase, _StorageBase):
+    pass
+
+
+class CharStorage(_C.CharStorageBase, _StorageBase):
+    pass
+
+
+class ByteStorage(_C.ByteStorageBase, _StorageBase):
+    pass
+
+
+class DoubleTensor(_C.DoubleTensorBase, _TensorBase):
+    def is_signed(self):
+        return True
+
+    @classmethod
+    def storage_type(cls):
+        return DoubleStorage
+
+
+class FloatTensor(_C.FloatTensorBase, _TensorBase):
+    def is_signed(self):
+        return True
+
+    @classmethod
+    def storage_type(cls):
+        return FloatStorage
+
+
+class HalfTensor(_C.HalfTensorBase, _TensorBase):
+    def is_signed(self):
+        return True
+
+    @classmethod
+    def storage_type(cls):
+        return HalfStorage
+
+
+class LongTensor(_C.LongTensorBase, _TensorBase):
+    def is_signed(self):
+        return True
+
+    @classmethod
+    def storage_type(cls):
+        return LongStorage
+
+
+class IntTensor(_C.IntTensorBase, _TensorBase):
+    def is_signed(self):
+        return True
+
+    @classmethod
+    def storage_type(cls):
+        return IntStorage
+
+
+class ShortTensor(_C.ShortTensorBase, _TensorBase):
+    def is_signed(self):
+        return True
+
+    @classmethod
+    def storage_type(cls):
+        return ShortStorage
+
+
+class CharTensor(_C.CharTensorBase, _TensorBase):
+    def is_signed(self):
+        # False although char is signed: a historical quirk (marked "TODO" in the original) that
+        # is kept, because 0.1.x programs saw this answer.
+        return False
+
+    @classmethod
+    def storage_type(cls):
+        return CharStorage
+
+
+class ByteTensor(_C.ByteTensorBase, _TensorBase):
+    def is_signed(self):
+        return False
+
+    @classmethod
+    def storage_type(cls):
+        return ByteStorage
+
+
+_storage_classes = {
+    DoubleStorage, FloatStorage, HalfStorage, LongStorage, IntStorage,
+    ShortStorage, CharStorage, ByteStorage,
+}
+
+_tensor_classes = {
+    DoubleTensor, FloatTensor, HalfTensor, LongTensor, IntTensor,
+    ShortTensor, CharTensor, ByteTensor,
+}
+
+# The C side looks the classes up by name in this module, so that it returns instances of them,
+# and gives each tensor class its `_torch` namespace of function-style implementations.
+_C._initExtension()
+
+set_default_tensor_type('torch_early.FloatTensor')

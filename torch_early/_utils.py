@@ -1,0 +1,81 @@
+"""Small helpers shared by the tensor and storage mixins (tensor.py, storage.py) and the printer.
+
+`type()` conversion lives here because tensors and storages share it; the rest are tiny utilities
+kept under the historical names (`_range`, `_accumulate`, `_import_dotted_name`).
+"""
+
+# `torch_early.range` (a later issue) shadows the builtin inside the package, so modules that need
+# the builtin import it under this name.
+_range = range
+
+
+def _import_dotted_name(name):
+    """Resolve 'pkg.mod.Attr' to the object it names: import the first component, then walk the
+    rest as attributes. A leading 'torch' means torch_early, so 2017 type strings such as
+    'torch.FloatTensor' keep working."""
+    components = name.split('.')
+    if components[0] == 'torch':
+        components[0] = 'torch_early'
+    obj = __import__(components[0])
+    for component in components[1:]:
+        obj = getattr(obj, component)
+    return obj
+
+
+def _type(self, new_type=None, **kwargs):
+    """type(new_type=None, async=False)
+
+    Without an argument: the dotted type name, e.g. 'torch_early.FloatTensor'.
+    With a type (a class, or its name, 'torch.' prefix accepted): the object itself when it already
+    has that type, otherwise a new object of that type holding a converted copy of the values.
+    `async` exists for compatibility with CUDA code and has no effect on the CPU (it is passed as
+    a keyword, which Python 3.7+ only allows through **{'async': ...})."""
+    unexpected = set(kwargs) - {'async'}
+    if unexpected:
+        raise TypeError("type() got an unexpected keyword argument '{}'".format(unexpected.pop()))
+    if new_type is None:
+        return type(self).__module__ + '.' + type(self).__name__
+    if isinstance(new_type, str):
+        name = new_type
+        try:
+            new_type = _import_dotted_name(name)
+        except (ImportError, AttributeError):
+            raise ValueError("invalid type: '{}'".format(name)) from None
+    if new_type is type(self):
+        return self
+    converted = new_type(self.size())
+    converted.copy_(self)
+    return converted
+
+
+def _accumulate(iterable, fn=lambda x, y: x + y):
+    """Running results of `fn` over `iterable`: _accumulate([1, 2, 3]) -> 1, 3, 6."""
+    iterator = iter(iterable)
+    try:
+        total = next(iterator)
+    except StopIteration:
+        return
+    yield total
+    for element in iterator:
+        total = fn(total, element)
+        yield total
+
+
+def _flat_values(tensor):
+    """The values of `tensor` as a flat list of Python numbers, in row-major order.
+
+    The tensor is first made contiguous and viewed as one dimension, so that element i of the
+    list is element i of that view, whatever the original strides were."""
+    count = tensor.numel()
+    if tensor.dim() == 0 or count == 0:
+        return []
+    flat = tensor.contiguous().view(count)
+    return [flat[i] for i in _range(count)]
+
+
+def _nest(values, sizes):
+    """Cut a flat row-major list into nested lists of the given sizes."""
+    if len(sizes) <= 1:
+        return list(values)
+    step = len(values) // sizes[0] if sizes[0] else 0
+    return [_nest(values[i * step:(i + 1) * step], sizes[1:]) for i in _range(sizes[0])]

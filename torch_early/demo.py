@@ -1,0 +1,122 @@
+"""A walk through the layers of torch_early with live objects.
+
+    python -m torch_early.demo
+
+1. a tensor, its storage, its sizes and strides;
+2. a view: a second tensor on the same storage;
+3. one method call followed down the stack: the generated C wrapper, then the TH function;
+4. a NumPy round trip sharing memory both ways.
+"""
+import os
+
+import torch_early as torch
+
+
+def section(title):
+    print()
+    print(title)
+    print("-" * len(title))
+
+
+def show_tensor_and_storage():
+    section("1. A tensor is a strided view onto a flat storage")
+    a = torch.FloatTensor([[1, 2, 3], [4, 5, 6]])
+    print("a = torch_early.FloatTensor([[1, 2, 3], [4, 5, 6]])")
+    print(a)
+    print("a.size()           =", a.size())
+    print("a.stride()         =", a.stride(), "  # steps in the storage per step along each dim")
+    print("a.storage_offset() =", a.storage_offset())
+    print("a.storage()        =", list(a.storage()), "  # the flat memory underneath")
+    print("element (1, 2) lives at storage offset 0 + 1*%d + 2*%d = %d, holding %g" % (
+        a.stride(0), a.stride(1), 1 * a.stride(0) + 2 * a.stride(1), a[1][2]))
+    return a
+
+
+def show_view(a):
+    section("2. A view shares the storage: no data is copied")
+    t = a.t()
+    print("t = a.t()   # transpose: swap two sizes and two strides")
+    print("t.size() =", t.size(), " t.stride() =", t.stride(), " t.is_contiguous() =", t.is_contiguous())
+    print("same memory:", t.storage().data_ptr() == a.storage().data_ptr())
+    t[0, 1] = 40
+    print("after t[0, 1] = 40, a[1][0] is", a[1][0], " (the same element, seen through a)")
+    row = a[1]
+    print("row = a[1]  # select: offset", row.storage_offset(), "size", row.size())
+
+
+def generated_wrapper_source(method):
+    """The C that cwrap generated for tensor method `method`, if the generated file is at hand."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    candidates = [os.path.join(here, "_generated", "TensorMethods.c"),
+                  os.path.join(os.path.dirname(here), "build", "generated", "TensorMethods.c")]
+    for path in candidates:
+        if os.path.exists(path):
+            with open(path) as f:
+                source = f.read()
+            start = source.find("PyObject *THPTensor_(%s)(" % method)
+            if start < 0:
+                return None
+            start = source.rfind("\n/*", 0, start) + 1
+            end = source.find("\n}\n", start)
+            return source[start:end + 3]
+    return None
+
+
+def show_one_call():
+    section("3. One call, end to end: a.add(b)")
+    a = torch.FloatTensor([1, 2, 3])
+    b = torch.FloatTensor([10, 20, 30])
+    print("a.add(b) =", a.add(b).tolist())
+    print("""
+  a.add            found on torch_early._C.FloatTensorBase, the C base of torch_early.FloatTensor
+  -> THPFloatTensor_add         the wrapper cwrap generated from generic/methods/*.cwrap ('add'),
+                                compiled once per dtype from generic code
+  -> THFloatTensor_cadd(r, a, 1, b)   TH: checks sizes, then a contiguous (or strided) loop
+  TH errors come back as Python exceptions:""")
+    try:
+        a.add(torch.FloatTensor([1, 2]))
+    except RuntimeError as error:
+        print("    RuntimeError:", error)
+    try:
+        a.add("two")
+    except TypeError as error:
+        print("    TypeError:", str(error).replace("\n", "\n    "))
+    source = generated_wrapper_source("add")
+    if source:
+        print("\n  The generated wrapper (generic form; THPTensor_(add) becomes THPFloatTensor_add):\n")
+        lines = source.splitlines()
+        shown = lines[:60]
+        print("\n".join("    " + line for line in shown))
+        if len(lines) > len(shown):
+            print("    ... (%d more lines; `python -m cwrap show add` prints it all)" % (len(lines) - len(shown)))
+
+
+def show_numpy():
+    section("4. NumPy shares memory both ways")
+    try:
+        import numpy as np
+    except ImportError:
+        print("NumPy is not installed; skipping.")
+        return
+    array = np.arange(6, dtype=np.float64).reshape(2, 3)
+    tensor = torch.from_numpy(array)
+    print("tensor = torch_early.from_numpy(np.arange(6.).reshape(2, 3))  ->", torch.typename(tensor))
+    tensor[0, 0] = 100
+    print("after tensor[0, 0] = 100, array[0, 0] is", array[0, 0])
+    back = tensor.numpy()
+    back[1, 2] = -1
+    print("after tensor.numpy()[1, 2] = -1, tensor[1][2] is", tensor[1][2])
+    print("strides agree:", tensor.stride(), "elements vs", array.strides, "bytes")
+
+
+def main():
+    print("torch_early %s: the architecture of PyTorch 0.1.x, layer by layer" % torch.__version__)
+    a = show_tensor_and_storage()
+    show_view(a)
+    show_one_call()
+    show_numpy()
+    print()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,322 @@
+"""The Python half of every tensor class.
+
+`torch_early.FloatTensor` is `(_C.FloatTensorBase, _TensorBase)`: the C base type holds the data
+and the generated methods (`add`, `narrow`, `set_`, ...); this mixin adds what is easier said in
+Python on top of them: shape views (`view`, `expand`, `permute`), type conversion, printing,
+iteration, copying and pickling, and the operators (`a + b` calls `a.add(b)`).
+
+A view is a new tensor object over the same storage with its own offset, sizes and strides; it is
+built with `set_(storage, offset, sizes, strides)`, which is how every method here makes one.
+"""
+import operator
+
+import torch_early
+from . import _tensor_str
+from ._utils import _type, _flat_values, _nest, _range
+
+
+def _sizes_from_args(args):
+    """Sizes given as separate ints, f(2, 3), or as one sequence, f(torch_early.Size([2, 3]))."""
+    if len(args) == 1 and isinstance(args[0], (tuple, list)):
+        args = args[0]
+    return tuple(operator.index(size) for size in args)
+
+
+def _size_str(sizes):
+    return 'x'.join(str(size) for size in sizes) if len(sizes) > 0 else '0'
+
+
+def _restride(tensor, sizes, strides=None):
+    """A view of `tensor`'s storage at the same offset with new sizes (and strides; contiguous
+    strides when not given)."""
+    result = tensor.new()
+    storage = tensor.storage()
+    if storage is None:
+        return result
+    sizes = torch_early.Size(sizes)
+    if strides is None:
+        result.set_(storage, tensor.storage_offset(), sizes)
+    else:
+        result.set_(storage, tensor.storage_offset(), sizes, tuple(strides))
+    return result
+
+
+def _mm(mat1, mat2):
+    """mat1 @ mat2 for two matrices: addmm into a zeroed result, 0 + 1 * mat1 @ mat2."""
+    result = mat1.new(mat1.size(0), mat2.size(1)).zero_()
+    result.addmm_(mat1, mat2)
+    return result
+
+
+class _TensorBase(object):
+    is_cuda = False
+
+    def new(self, *args, **kwargs):
+        """A new tensor of the same type; the arguments are those of the constructor."""
+        return self.__class__(*args, **kwargs)
+
+    # ---- type conversion ----------------------------------------------------------------------
+
+    type = _type
+
+    def type_as(self, tensor):
+        """This tensor converted to the type of `tensor` (itself when it already has it)."""
+        return self.type(tensor.type())
+
+    def cpu(self):
+        """This tensor on the CPU: itself, as every torch_early tensor lives there."""
+        return self.type(getattr(torch_early, self.__class__.__name__))
+
+    def _cast(self, name):
+        return self.type(self.__module__ + '.' + name)
+
+    def double(self):
+        """This tensor as a DoubleTensor."""
+        return self._cast('DoubleTensor')
+
+    def float(self):
+        """This tensor as a FloatTensor."""
+        return self._cast('FloatTensor')
+
+    def half(self):
+        """This tensor as a HalfTensor."""
+        return self._cast('HalfTensor')
+
+    def long(self):
+        """This tensor as a LongTensor."""
+        return self._cast('LongTensor')
+
+    def int(self):
+        """This tensor as an IntTensor."""
+        return self._cast('IntTensor')
+
+    def short(self):
+        """This tensor as a ShortTensor."""
+        return self._cast('ShortTensor')
+
+    def char(self):
+        """This tensor as a CharTensor."""
+        return self._cast('CharTensor')
+
+    def byte(self):
+        """This tensor as a ByteTensor."""
+        return self._cast('ByteTensor')
+
+    # ---- views ------------------------------------------------------------------------------
+
+    def view(self, *sizes):
+        """A view with other sizes and the same elements, in the same order.
+
+        Sizes are ints or one torch_early.Size; one of them may be -1, and is then inferred from
+        the number of elements. The tensor must be contiguous."""
+        sizes = _sizes_from_args(sizes)
+        numel = self.numel()
+        if sizes.count(-1) > 1:
+            raise RuntimeError("view: only one dimension can be inferred (given sizes: {})"
+                               .format(_size_str(sizes)))
+        if -1 in sizes:
+            known = 1
+            for size in sizes:
+                if size != -1:
+                    known *= size
+            if known != 0 and numel % known == 0:
+                sizes = tuple(numel // known if size == -1 else size for size in sizes)
+        count = 1 if sizes else 0
+        for size in sizes:
+            count *= size
+        if count != numel:
+            raise ValueError("view of size '{}' is invalid for input of size '{}'".format(
+                _size_str(sizes), _size_str(self.size())))
+        if not self.is_contiguous():
+            raise ValueError("input should be contiguous")
+        if numel == 0:
+            return self.new()
+        return _restride(self, sizes)
+
+    def view_as(self, tensor):
+        """A view with the sizes of `tensor`."""
+        return self.view(tensor.size())
+
+    def expand(self, *sizes):
+        """A view in which each dimension of size 1 is repeated to the given size, without copying:
+        its stride becomes 0, so every index along it reads the same element.
+
+        Sizes are ints or one torch_early.Size, one per dimension (no new dimensions are added)."""
+        sizes = _sizes_from_args(sizes)
+        if len(sizes) != self.dim():
+            raise ValueError('the number of dimensions provided must equal tensor.dim()')
+        strides = list(self.stride())
+        for d, (old, new) in enumerate(zip(self.size(), sizes)):
+            if old == 1:
+                strides[d] = 0
+            elif old != new:
+                raise ValueError('incorrect size: only supporting singleton expansion (size=1)')
+        return _restride(self, sizes, strides)
+
+    def expand_as(self, tensor):
+        """The expansion of this tensor to the sizes of `tensor`."""
+        return self.expand(tensor.size())
+
+    def repeat(self, *sizes):
+        """A new tensor holding this one tiled `sizes[d]` times along each dimension d.
+
+        Extra leading entries in `sizes` add leading dimensions. The copy is made by viewing the
+        result as blocks (r0, s0, r1, s1, ...) and copying into it the source, viewed as
+        (1, s0, 1, s1, ...) and expanded over the r's."""
+        repeats = _sizes_from_args(sizes)
+        if len(repeats) < self.dim():
+            raise ValueError('Number of dimensions of repeat dims can not be smaller than number '
+                             'of dimensions of tensor')
+        src_sizes = (1,) * (len(repeats) - self.dim()) + tuple(self.size())
+        result = self.new(torch_early.Size([s * r for s, r in zip(src_sizes, repeats)]))
+        if result.numel() == 0:
+            return result
+        src_blocks, out_blocks = [], []
+        for size, count in zip(src_sizes, repeats):
+            src_blocks += [1, size]
+            out_blocks += [count, size]
+        source = self.contiguous().view(*src_blocks).expand(*out_blocks)
+        result.view(*out_blocks).copy_(source)
+        return result
+
+    def permute(self, *dims):
+        """A view with the dimensions reordered: dimension i of the result is dimension dims[i]
+        of this tensor (sizes and strides are permuted; nothing is copied)."""
+        dims = _sizes_from_args(dims)
+        if sorted(dims) != list(_range(self.dim())):
+            raise ValueError("permute expects a permutation of the dimensions 0..{} of the "
+                             "tensor, got {}".format(self.dim() - 1, dims))
+        sizes, strides = self.size(), self.stride()
+        return _restride(self, [sizes[d] for d in dims], [strides[d] for d in dims])
+
+    def split(self, split_size, dim=0):
+        """Views of `split_size` slices each along `dim` (see torch_early.split)."""
+        return torch_early.split(self, split_size, dim)
+
+    def chunk(self, n_chunks, dim=0):
+        """`n_chunks` views of equal size along `dim` (see torch_early.chunk)."""
+        return torch_early.chunk(self, n_chunks, dim)
+
+    # ---- Python protocols -------------------------------------------------------------------
+
+    def tolist(self):
+        """The values as nested Python lists (numbers for a 1-D tensor, [] for an empty one)."""
+        if self.dim() == 0:
+            return []
+        return _nest(_flat_values(self), list(self.size()))
+
+    def __iter__(self):
+        # Along dimension 0: sub-tensors (views), or Python numbers for a 1-D tensor.
+        if self.dim() == 0:
+            return iter(())
+        return (self[i] for i in _range(self.size(0)))
+
+    def __repr__(self):
+        return _tensor_str._str(self)
+
+    __str__ = __repr__
+
+    def __bool__(self):
+        if self.numel() == 0:
+            return False
+        raise RuntimeError("bool value of non-empty " + torch_early.typename(self) +
+                           " objects is ambiguous")
+
+    def __hash__(self):
+        # By identity: == will compare element-wise, so tensors cannot hash by value.
+        return id(self)
+
+    def __deepcopy__(self, memo):
+        """A copy with its own storage. Tensors that shared a storage before share the copied one
+        after, within one deepcopy call: copied storages are remembered in memo['torch']."""
+        table = memo.setdefault('torch', {})
+        key = _tensor_key(self)
+        if key in table:
+            return table[key]
+        result = self.new()
+        storage = self.storage()
+        if storage is not None:
+            result.set_(storage.__deepcopy__(memo), self.storage_offset(), self.size(),
+                        tuple(self.stride()))
+        table[key] = result
+        return result
+
+    def __reduce__(self):
+        # Pickles through nested lists: values and sizes survive, storage sharing does not.
+        return type(self), (self.tolist(),)
+
+    # ---- operators --------------------------------------------------------------------------
+
+    def __add__(self, other):
+        return self.add(other)
+
+    __radd__ = __add__
+
+    def __iadd__(self, other):
+        return self.add_(other)
+
+    def __sub__(self, other):
+        return self.sub(other)
+
+    def __isub__(self, other):
+        return self.sub_(other)
+
+    def __rsub__(self, other):
+        # other - self, with `other` a number: a tensor filled with it, minus self.
+        return self.new().resize_as_(self).fill_(other).sub_(self)
+
+    def __mul__(self, other):
+        return self.mul(other)
+
+    __rmul__ = __mul__
+
+    def __imul__(self, other):
+        return self.mul_(other)
+
+    def __truediv__(self, other):
+        return self.div(other)
+
+    def __itruediv__(self, other):
+        return self.div_(other)
+
+    def __rtruediv__(self, other):
+        # other / self, with `other` a number: a tensor filled with it, divided by self.
+        return self.new().resize_as_(self).fill_(other).div_(self)
+
+    # The Python 2 names, which 2017 code may still call directly.
+    __div__ = __truediv__
+    __idiv__ = __itruediv__
+    __rdiv__ = __rtruediv__
+
+    def __neg__(self):
+        # 0 - self: valid for every type, unsigned ones included (no negative scalar involved).
+        return self.new().resize_as_(self).zero_().sub_(self)
+
+    def __matmul__(self, other):
+        """self @ other for vectors and matrices: dot product, matrix-vector or matrix product."""
+        if not isinstance(other, _TensorBase):
+            return NotImplemented
+        dim_self, dim_other = self.dim(), other.dim()
+        if dim_self == 1 and dim_other == 1:
+            return self.dot(other)
+        if dim_self == 2 and dim_other == 2:
+            return _mm(self, other)
+        if dim_self == 2 and dim_other == 1:
+            return _mm(self, other.unsqueeze(1)).squeeze(1)
+        if dim_self == 1 and dim_other == 2:
+            return _mm(self.unsqueeze(0), other).squeeze(0)
+        raise ValueError("both arguments to __matmul__ need to be 1D or 2D, "
+                         "but they are {}D and {}D".format(dim_self, dim_other))
+
+
+def _tensor_key(tensor):
+    """What identifies a tensor in a deepcopy memo: its C object when exposed (`_cdata`), else its
+    place in memory (storage, offset, sizes, strides), which two objects for one tensor share."""
+    cdata = getattr(tensor, '_cdata', None)
+    if cdata is not None:
+        return ('tensor', cdata)
+    storage = tensor.storage()
+    if storage is None or storage.data_ptr() == 0:
+        return ('tensor', id(tensor))
+    return ('tensor', type(tensor).__name__, storage.data_ptr(), tensor.storage_offset(),
+            tuple(tensor.size()), tuple(tensor.stride()))
