@@ -141,9 +141,15 @@ static PyObject *THPModule_dispatch(PyObject *name, PyObject *const *args, size_
   PyObject *function = PyObject_GetAttr(stateless, name);
   Py_DECREF(stateless);
   if (function == NULL) {
+    /* Named as users write it (torch_early.HalfTensor); a Python class's tp_name is bare. */
     PyErr_Clear();
-    PyErr_Format(PyExc_TypeError, "%s doesn't implement stateless method %U",
-                 ((PyTypeObject *)cls)->tp_name, name);
+    PyObject *module_name = PyObject_GetAttrString(cls, "__module__");
+    PyObject *class_name = module_name ? PyObject_GetAttrString(cls, "__qualname__") : NULL;
+    if (class_name != NULL)
+      PyErr_Format(PyExc_TypeError, "%S.%S doesn't implement stateless method %U", module_name,
+                   class_name, name);
+    Py_XDECREF(module_name);
+    Py_XDECREF(class_name);
     return NULL;
   }
   PyObject *result = PyObject_Vectorcall(function, args, nargs, kwnames);

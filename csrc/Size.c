@@ -18,7 +18,8 @@ PyObject *THPSize_New(int dim, const long *sizes)
   return self;
 }
 
-/* Size(iterable=()): like tuple(), but every item must be an int. */
+/* Size(iterable=()): like tuple(), but every item must be an int. Integer-like items (a NumPy
+ * int64, say) are stored as the Python ints they stand for. */
 static PyObject *THPSize_pynew(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
   PyObject *self = PyTuple_Type.tp_new(type, args, kwargs);
@@ -32,6 +33,16 @@ static PyObject *THPSize_pynew(PyTypeObject *type, PyObject *args, PyObject *kwa
                    i, THPUtils_typename(item, name, sizeof(name)));
       Py_DECREF(self);
       return NULL;
+    }
+    if (!PyLong_CheckExact(item)) {
+      /* The tuple is brand new and ours alone, so replacing an item in place is safe. */
+      PyObject *integer = PyNumber_Index(item);
+      if (integer == NULL) {
+        Py_DECREF(self);
+        return NULL;
+      }
+      PyTuple_SET_ITEM(self, i, integer);
+      Py_DECREF(item);
     }
   }
   return self;

@@ -9,7 +9,8 @@ int THPUtils_checkLong(PyObject *obj)
     return 1;
   if (PyBool_Check(obj))
     return 0;
-  return PyLong_Check(obj) || PyIndex_Check(obj);
+  /* NumPy integer scalars have __index__; so do NumPy arrays, which are not ints. */
+  return PyLong_Check(obj) || (PyIndex_Check(obj) && !PySequence_Check(obj));
 }
 
 /* Never fails on an int: values beyond the C range saturate to LONG_MIN/LONG_MAX, which every
@@ -165,12 +166,10 @@ static void describe_received(PyObject *parts, PyObject *const *args, Py_ssize_t
   Py_DECREF(pieces);
 }
 
-PyObject *THPUtils_invalidArguments(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
-                                    const char *function_name, int num_options, ...)
+/* Sets the TypeError of THPUtils_invalidArguments. */
+static void invalid_arguments(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
+                              const char *function_name, int num_options, va_list options)
 {
-  /* An earlier failure (say, an overflowing int) is more precise than the generic message. */
-  if (PyErr_Occurred())
-    return NULL;
   PyObject *parts = PyList_New(0);
   PyObject *head = PyUnicode_FromFormat("%s received an invalid combination of arguments - got ",
                                         function_name);
@@ -178,8 +177,6 @@ PyObject *THPUtils_invalidArguments(PyObject *const *args, Py_ssize_t nargs, PyO
   Py_DECREF(head);
   describe_received(parts, args, nargs, kwnames);
 
-  va_list options;
-  va_start(options, num_options);
   if (num_options == 1) {
     PyObject *tail = PyUnicode_FromFormat(", but expected %s", va_arg(options, const char *));
     PyList_Append(parts, tail);
@@ -194,7 +191,6 @@ PyObject *THPUtils_invalidArguments(PyObject *const *args, Py_ssize_t nargs, PyO
       Py_DECREF(line);
     }
   }
-  va_end(options);
 
   PyObject *empty = PyUnicode_FromString("");
   PyObject *message = PyUnicode_Join(empty, parts);
@@ -202,6 +198,52 @@ PyObject *THPUtils_invalidArguments(PyObject *const *args, Py_ssize_t nargs, PyO
   Py_DECREF(message);
   Py_DECREF(empty);
   Py_DECREF(parts);
+}
+
+PyObject *THPUtils_invalidArguments(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
+                                    const char *function_name, int num_options, ...)
+{
+  /* An earlier failure (say, an overflowing int) is more precise than the generic message. */
+  if (PyErr_Occurred())
+    return NULL;
+  va_list options;
+  va_start(options, num_options);
+  invalid_arguments(args, nargs, kwnames, function_name, num_options, options);
+  va_end(options);
+  return NULL;
+}
+
+PyObject *THPUtils_invalidArgumentsTuple(PyObject *args, PyObject *kwargs,
+                                         const char *function_name, int num_options, ...)
+{
+  if (PyErr_Occurred())
+    return NULL;
+  /* Lay the keyword values after the positional ones, with their names in a tuple, as a
+   * vectorcall receives them; the message is then built the same way for both conventions. */
+  Py_ssize_t nargs = PyTuple_GET_SIZE(args);
+  Py_ssize_t nkw = kwargs ? PyDict_GET_SIZE(kwargs) : 0;
+  PyObject **items = PyMem_Malloc((nargs + nkw + 1) * sizeof(PyObject *));
+  PyObject *kwnames = nkw > 0 ? PyTuple_New(nkw) : NULL;
+  if (items == NULL || (nkw > 0 && kwnames == NULL)) {
+    PyMem_Free(items);
+    Py_XDECREF(kwnames);
+    return PyErr_NoMemory();
+  }
+  for (Py_ssize_t i = 0; i < nargs; i++)
+    items[i] = PyTuple_GET_ITEM(args, i);
+  Py_ssize_t position = 0, i = 0;
+  PyObject *key, *value;
+  while (nkw > 0 && PyDict_Next(kwargs, &position, &key, &value)) {
+    Py_INCREF(key);
+    PyTuple_SET_ITEM(kwnames, i, key);
+    items[nargs + i++] = value;
+  }
+  va_list options;
+  va_start(options, num_options);
+  invalid_arguments(items, nargs, kwnames, function_name, num_options, options);
+  va_end(options);
+  PyMem_Free(items);
+  Py_XDECREF(kwnames);
   return NULL;
 }
 

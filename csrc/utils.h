@@ -29,6 +29,11 @@ THLongStorage *THPUtils_unpackSizeSequence(PyObject *sequence);
 PyObject *THPUtils_invalidArguments(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
                                     const char *function_name, int num_options, ...);
 
+/* The same for functions that receive a tuple of positional arguments and a dict of keyword
+ * arguments (tp_new, tp_call); kwargs may be NULL. Always returns NULL. */
+PyObject *THPUtils_invalidArgumentsTuple(PyObject *args, PyObject *kwargs,
+                                         const char *function_name, int num_options, ...);
+
 /* Index normalisation: wraps a negative index once and checks it against [0, size). Returns 0,
  * or -1 with IndexError set (message names the index, the dimension and its size). */
 int THPUtils_wrapIndex(long *index, long size, int dim);

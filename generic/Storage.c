@@ -28,7 +28,9 @@ static void THPStorage_(dealloc)(THPStorage *self)
   Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-/* A storage whose elements are [offset, offset + size) of `base`, keeping `base` alive. */
+/* A storage whose elements are [offset, offset + size) of `base`, keeping `base` alive.
+ * The view points into base's memory, so from now on `base` may not be resized: a resize could
+ * move that memory and leave the view reading freed memory. */
 static THStorage *THPStorage_(newView)(THStorage *base, ptrdiff_t offset, ptrdiff_t size)
 {
   THStorage *view = THStorage_(newWithDataAndAllocator)(base->data + offset, size,
@@ -36,6 +38,7 @@ static THStorage *THPStorage_(newView)(THStorage *base, ptrdiff_t offset, ptrdif
   view->flag = TH_STORAGE_REFCOUNTED | TH_STORAGE_VIEW;
   view->view = base;
   THStorage_(retain)(base);
+  THStorage_(clearFlag)(base, TH_STORAGE_RESIZABLE);
   return view;
 }
 
@@ -104,7 +107,7 @@ static PyObject *THPStorage_(pynew)(PyTypeObject *type, PyObject *args, PyObject
   if (kwargs && PyDict_GET_SIZE(kwargs) != 0) {
     PyObject *cdata = PyDict_GetItemString(kwargs, "cdata");
     if (cdata == NULL || nargs != 0 || PyDict_GET_SIZE(kwargs) != 1 || !PyLong_Check(cdata))
-      return THPUtils_invalidArguments(items, nargs, NULL, THPStorageStr, THP_STORAGE_SIGNATURES);
+      return THPUtils_invalidArgumentsTuple(args, kwargs, THPStorageStr, THP_STORAGE_SIGNATURES);
     /* Internal: adopt an existing C storage given by address (one new reference). */
     c.result = (THStorage *)PyLong_AsVoidPtr(cdata);
     THStorage_(retain)(c.result);
@@ -124,7 +127,7 @@ static PyObject *THPStorage_(pynew)(PyTypeObject *type, PyObject *args, PyObject
     c.offset = nargs > 1 && THPUtils_checkLong(items[1]) ? THPUtils_unpackLong(items[1]) : 0;
     c.size = nargs > 2 && THPUtils_checkLong(items[2]) ? THPUtils_unpackLong(items[2]) : -1;
     if ((nargs > 1 && !THPUtils_checkLong(items[1])) || (nargs > 2 && !THPUtils_checkLong(items[2])))
-      return THPUtils_invalidArguments(items, nargs, NULL, THPStorageStr, THP_STORAGE_SIGNATURES);
+      return THPUtils_invalidArgumentsTuple(args, kwargs, THPStorageStr, THP_STORAGE_SIGNATURES);
     if (c.size == -1)
       c.size = c.base->size - c.offset;
     if (c.offset < 0 || c.offset > c.base->size || c.size < 0 || c.offset + c.size > c.base->size) {
@@ -141,7 +144,7 @@ static PyObject *THPStorage_(pynew)(PyTypeObject *type, PyObject *args, PyObject
     if (c.result == NULL)
       return NULL;
   } else {
-    return THPUtils_invalidArguments(items, nargs, NULL, THPStorageStr, THP_STORAGE_SIGNATURES);
+    return THPUtils_invalidArgumentsTuple(args, kwargs, THPStorageStr, THP_STORAGE_SIGNATURES);
   }
 
   THPStorage *self = (THPStorage *)type->tp_alloc(type, 0);

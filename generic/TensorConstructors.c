@@ -19,10 +19,13 @@ typedef struct {
   THTensor *result;       /* out */
 } THPTensor_(Construction);
 
+/* The empty tensor is made first and then resized, so that when the allocation fails (a size too
+ * large for memory) c->result already holds it and the caller can free it. */
 static void THPTensor_(constructWithSize)(void *context)
 {
   THPTensor_(Construction) *c = context;
-  c->result = THTensor_(newWithSize)(c->sizes, NULL);
+  c->result = THTensor_(new)();
+  THTensor_(resize)(c->result, c->sizes, NULL);
 }
 
 static void THPTensor_(constructView)(void *context)
@@ -86,19 +89,30 @@ static int THPTensor_(fillFromSequence)(PyObject *data, int dim, int ndim, const
     (*cursor)++;
     return PyErr_Occurred() ? -1 : 0;
   }
-  PyObject *fast = PySequence_Check(data) && !PyUnicode_Check(data)
-                       ? PySequence_Fast(data, "expected a sequence") : NULL;
+  int is_sequence = PySequence_Check(data) && !PyUnicode_Check(data) && !PyBytes_Check(data);
+  PyObject *fast = is_sequence ? PySequence_Fast(data, "expected a sequence") : NULL;
+  if (is_sequence && fast == NULL)
+    return -1; /* the sequence itself failed (its __iter__ raised) */
   if (fast == NULL || PySequence_Fast_GET_SIZE(fast) != sizes[dim]) {
     PyObject *index = PyList_New(0);
-    for (int d = 0; d < dim; d++) {
+    for (int d = 0; index && d < dim; d++) {
       PyObject *entry = PyLong_FromLong(position[d]);
-      PyList_Append(index, entry);
-      Py_DECREF(entry);
+      if (entry == NULL || PyList_Append(index, entry) < 0)
+        Py_CLEAR(index);
+      Py_XDECREF(entry);
     }
-    PyErr_Clear();
-    PyErr_Format(PyExc_ValueError,
-                 "inconsistent sequence length at index %R - expected %ld but got %zd", index,
-                 sizes[dim], fast ? PySequence_Fast_GET_SIZE(fast) : (Py_ssize_t)-1);
+    if (index == NULL) {
+      Py_XDECREF(fast);
+      return -1;
+    }
+    if (fast == NULL)
+      PyErr_Format(PyExc_ValueError,
+                   "inconsistent sequence at index %R - expected a sequence of length %ld but got %s",
+                   index, sizes[dim], THPUtils_typename(data, name, sizeof(name)));
+    else
+      PyErr_Format(PyExc_ValueError,
+                   "inconsistent sequence length at index %R - expected %ld but got %zd", index,
+                   sizes[dim], PySequence_Fast_GET_SIZE(fast));
     Py_DECREF(index);
     Py_XDECREF(fast);
     return -1;
@@ -131,8 +145,10 @@ static THTensor *THPTensor_(newFromSequence)(PyObject *data)
     c.sizes->data[d] = sizes[d];
   int status = THPError_guard(THPTensor_(constructWithSize), &c);
   THLongStorage_free(c.sizes);
-  if (status < 0)
+  if (status < 0) {
+    THTensor_(free)(c.result);
     return NULL;
+  }
   if (empty) {
     if (ndim == 0) { /* a scalar is not a sequence: T(3.5) is not a constructor form */
       THTensor_(free)(c.result);
@@ -165,6 +181,31 @@ static int THPTensor_(isStorageForm)(PyObject *const *items, Py_ssize_t nargs)
   return 1;
 }
 
+/* One past the last storage element that a view of these sizes and strides (contiguous where
+ * strides is NULL) starting at `offset` reaches; -1 when that overflows. Sizes end at the first
+ * zero, as in TH, and a view with no dimensions reaches nothing. */
+static ptrdiff_t THPTensor_(viewEnd)(ptrdiff_t offset, THLongStorage *sizes, THLongStorage *strides)
+{
+  ptrdiff_t n = 0;
+  while (n < sizes->size && sizes->data[n] > 0)
+    n++;
+  if (n == 0)
+    return offset;
+  ptrdiff_t end = offset + 1;
+  long stride = 1;
+  for (ptrdiff_t d = n - 1; d >= 0; d--) {
+    long reach;
+    if (strides)
+      stride = strides->data[d];
+    else if (d < n - 1 && __builtin_mul_overflow(stride, sizes->data[d + 1], &stride))
+      return -1;
+    if (__builtin_mul_overflow(sizes->data[d] - 1, stride, &reach) ||
+        __builtin_add_overflow(end, reach, &end))
+      return -1;
+  }
+  return end;
+}
+
 static THTensor *THPTensor_(newOnStorage)(PyObject *const *items, Py_ssize_t nargs)
 {
   THPTensor_(Construction) c = {0};
@@ -183,12 +224,19 @@ static THTensor *THPTensor_(newOnStorage)(PyObject *const *items, Py_ssize_t nar
       return NULL;
     }
   }
+  /* TH would grow a resizable storage to fit the view; a constructor that views a storage must
+   * not change it, so a view that does not fit is refused here. */
   int status = -1;
+  ptrdiff_t end;
   if (c.offset < 0 || c.offset > c.storage->size)
     PyErr_Format(PyExc_ValueError, "offset %zd is out of range for a storage of size %zd",
                  c.offset, c.storage->size);
   else if (c.strides && c.strides->size != c.sizes->size)
     PyErr_Format(PyExc_ValueError, "got %zd sizes but %zd strides", c.sizes->size, c.strides->size);
+  else if ((end = THPTensor_(viewEnd)(c.offset, c.sizes, c.strides)) < 0 || end > c.storage->size)
+    PyErr_Format(PyExc_ValueError,
+                 "a view of size %s at offset %zd does not fit in a storage of size %zd",
+                 THSizeDesc(c.sizes->data, (int)c.sizes->size).str, c.offset, c.storage->size);
   else
     status = THPError_guard(THPTensor_(constructOnStorage), &c);
   THLongStorage_free(c.sizes);
@@ -209,7 +257,7 @@ static THTensor *THPTensor_(construct)(PyObject *args, PyObject *kwargs)
   if (kwargs && PyDict_GET_SIZE(kwargs) != 0) {
     PyObject *cdata = PyDict_GetItemString(kwargs, "cdata");
     if (cdata == NULL || nargs != 0 || PyDict_GET_SIZE(kwargs) != 1 || !PyLong_Check(cdata))
-      return (THTensor *)THPUtils_invalidArguments(items, nargs, NULL, THPTensorStr, THP_TENSOR_SIGNATURES);
+      return (THTensor *)THPUtils_invalidArgumentsTuple(args, kwargs, THPTensorStr, THP_TENSOR_SIGNATURES);
     /* Internal: adopt an existing C tensor given by address (one new reference). */
     c.result = (THTensor *)PyLong_AsVoidPtr(cdata);
     THTensor_(retain)(c.result);
@@ -223,7 +271,11 @@ static THTensor *THPTensor_(construct)(PyObject *args, PyObject *kwargs)
       return NULL;
     int status = THPError_guard(THPTensor_(constructWithSize), &c);
     THLongStorage_free(c.sizes);
-    return status < 0 ? NULL : c.result;
+    if (status < 0) {
+      THTensor_(free)(c.result);
+      return NULL;
+    }
+    return c.result;
   }
   if (nargs == 1 && THPTensor_(Check)(items[0])) {
     c.source = ((THPTensor *)items[0])->cdata;
@@ -247,7 +299,7 @@ static THTensor *THPTensor_(construct)(PyObject *args, PyObject *kwargs)
       !PyBytes_Check(items[0])) {
     return THPTensor_(newFromSequence)(items[0]);
   }
-  return (THTensor *)THPUtils_invalidArguments(items, nargs, NULL, THPTensorStr, THP_TENSOR_SIGNATURES);
+  return (THTensor *)THPUtils_invalidArgumentsTuple(args, kwargs, THPTensorStr, THP_TENSOR_SIGNATURES);
 }
 
 static PyObject *THPTensor_(pynew)(PyTypeObject *type, PyObject *args, PyObject *kwargs)

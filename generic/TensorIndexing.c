@@ -1,6 +1,6 @@
 /* t[key] and t[key] = value, in C; included by generic/Tensor.c.
  * Keys: an int (negative counts from the end), a slice (unit step), a tuple of ints and slices with
- * at most one Ellipsis, or a ByteTensor mask. Ints select (removing a dimension), slices narrow.
+ * at most one Ellipsis, a lone Ellipsis (the whole tensor), or a ByteTensor mask. Ints select (removing a dimension), slices narrow.
  * When the last remaining dimension is selected the result is a Python number, so a full int index
  * of a 1-D tensor gives a number. Everything else is a view sharing the storage; a mask gives a
  * 1-D copy (masked_select), and mask assignment fills or copies in order. */
@@ -80,6 +80,8 @@ static void THPTensor_(indexBody)(void *opaque)
     return;
   }
   int dim = 0;
+  if (key == Py_Ellipsis) /* t[...] is the whole tensor */
+    return;
   if (!PyTuple_Check(key)) {
     c->failed = THPTensor_(applyIndexItem)(c, key, &dim, 1) < 0;
     return;
@@ -107,7 +109,10 @@ static void THPTensor_(indexBody)(void *opaque)
       dim += skip;
       continue;
     }
-    if (THPTensor_(applyIndexItem)(c, item, &dim, i == n - 1) < 0) {
+    /* An item is the last one when only a trailing Ellipsis (matching no dimension) follows. */
+    int is_last = i == n - 1 ||
+                  (i == n - 2 && PyTuple_GET_ITEM(key, n - 1) == Py_Ellipsis && !seen_ellipsis);
+    if (THPTensor_(applyIndexItem)(c, item, &dim, is_last) < 0) {
       c->failed = 1;
       return;
     }

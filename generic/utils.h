@@ -7,9 +7,10 @@
 
 #if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE) || defined(TH_REAL_IS_HALF)
 
+/* bool is accepted as a value (True is 1.0), as for the integer types. */
 static inline int THPUtils_(checkReal)(PyObject *obj)
 {
-  return PyFloat_CheckExact(obj) || PyLong_CheckExact(obj) || THPUtils_checkDouble(obj);
+  return PyFloat_CheckExact(obj) || PyLong_Check(obj) || THPUtils_checkDouble(obj);
 }
 
 static inline int THPUtils_(checkAccreal)(PyObject *obj)

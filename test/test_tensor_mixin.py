@@ -445,6 +445,12 @@ def test_pickle_round_trip(protocol):
     assert loaded.tolist() == t.tolist()
 
 
+def test_pickle_of_an_empty_tensor():
+    loaded = pickle.loads(pickle.dumps(torch_early.FloatTensor()))
+    assert type(loaded) is torch_early.FloatTensor
+    assert loaded.dim() == 0
+
+
 def test_pickle_of_a_view_keeps_only_its_values():
     t = matrix(3, 3).t()
     loaded = pickle.loads(pickle.dumps(t))

@@ -13,5 +13,6 @@
 #include "THTensor.h"
 #include "THTensorApply.h"
 #include "THTensorDimApply.h"
+#include "THParallel.h"
 
 #endif

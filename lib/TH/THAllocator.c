@@ -101,12 +101,19 @@ static const char *THMap_name(const THMapAllocatorContext *ctx) {
   return ctx->filename ? ctx->filename : "(descriptor)";
 }
 
-/* Releases the context (closing its descriptor) and reports the failed step with errno's text.
- * The context belongs to the allocator once malloc has been called, so failures clean it up. */
+static void THMap_unlink(THMapAllocatorContext *ctx);
+
+/* Releases the context (closing its descriptor, removing an object it has just created) and
+ * reports the failed step with errno's text. The context belongs to the allocator once malloc has
+ * been called, so failures clean it up. */
 TH_NORETURN static void THMap_fail(THMapAllocatorContext *ctx, const char *what, int err) {
   char message[512];
   snprintf(message, sizeof(message), "cannot %s %s '%s': %s", what, THMap_kind(ctx), THMap_name(ctx),
            strerror(err));
+  int created = ctx->fd >= 0 && (ctx->flags & TH_ALLOCATOR_MAPPED_EXCLUSIVE) &&
+                !(ctx->flags & TH_ALLOCATOR_MAPPED_FROMFD);
+  if (created)
+    THMap_unlink(ctx);
   THMapAllocatorContext_free(ctx);
   THError("%s", message);
 }

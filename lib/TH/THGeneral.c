@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <malloc.h>
+#include <sys/mman.h>
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -128,6 +129,9 @@ THDescBuff THSizeDesc(const long *size, int nDimension) {
 #define TH_HEAP_DELTA_FLUSH (1 << 20)
 #define TH_ALIGNED_ALLOC_MIN 5120
 #define TH_ALIGNMENT 64
+#define TH_HUGE_ALLOC_MIN (4 << 20)
+#define TH_HUGE_PAGE_SIZE (2 << 20)
+#define TH_PAGE_SIZE 4096
 
 static void (*gcHandler)(void *data) = NULL;
 static void *gcData = NULL;
@@ -165,8 +169,24 @@ static void THHeapUpdate(ptrdiff_t delta) {
     THMaybeTriggerGC(total);
 }
 
+/* Large blocks start on a 2 MB boundary and ask the kernel to back them with huge pages (where
+ * transparent huge pages are enabled "on request"): the first write to a fresh 40 MB result then
+ * takes twenty page faults instead of ten thousand. The advice is only a hint; failures are
+ * ignored. */
+static void *THTryAllocHuge(ptrdiff_t size) {
+  void *ptr = NULL;
+  if (posix_memalign(&ptr, TH_HUGE_PAGE_SIZE, (size_t)size) != 0)
+    return NULL;
+#ifdef MADV_HUGEPAGE
+  madvise(ptr, (size_t)size & ~(size_t)(TH_PAGE_SIZE - 1), MADV_HUGEPAGE);
+#endif
+  return ptr;
+}
+
 static void *THTryAlloc(ptrdiff_t size) {
   void *ptr = NULL;
+  if (size >= TH_HUGE_ALLOC_MIN)
+    return THTryAllocHuge(size);
   if (size > TH_ALIGNED_ALLOC_MIN) {
     if (posix_memalign(&ptr, TH_ALIGNMENT, (size_t)size) != 0)
       ptr = NULL;

@@ -95,11 +95,15 @@ const char *harness_last_error(void) {
 
 static int harness_passed = 0, harness_failed = 0;
 
-void harness_run(const harness_test *tests, int count) {
+void harness_install_handlers(void) {
   THSetErrorHandler(harness_error_handler, NULL);
   THSetArgErrorHandler(harness_arg_error_handler, NULL);
+}
+
+void harness_run(const harness_test *tests, int count) {
   for (int i = 0; i < count; i++) {
     int before = harness_failures;
+    harness_install_handlers();
     harness_current_test = tests[i].name;
     harness_expecting = 0;
     if (sigsetjmp(harness_test_jump, 0) == 0)

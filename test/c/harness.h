@@ -57,6 +57,8 @@ void harness_check_near(double a, double b, double tol, const char *textA, const
 void harness_expect_begin(void);
 void harness_expect_missing(const char *stmt, const char *file, int line);
 void harness_expect_raised(const char *substring, const char *stmt, const char *file, int line);
+/* (Re)installs the harness's thread-local TH error handlers; done before every test. */
+void harness_install_handlers(void);
 /* The message of the last TH error caught by EXPECT_TH_ERROR. */
 const char *harness_last_error(void);
 /* Runs a table of tests (a program may run several tables), then prints the summary line and

@@ -150,7 +150,10 @@ def main():
         passed, failed, output = run_program(program, env)
         total_passed += passed
         total_failed += failed
-        print(output, end="")
+        if failed:
+            print(output, end="")
+        else:
+            print(f"{program.name}.c: {passed} passed, 0 failed")
     print(f"{total_passed} passed, {total_failed} failed")
     return 0 if total_failed == 0 else 1
 

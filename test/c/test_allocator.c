@@ -193,6 +193,14 @@ TEST(refcounted_shared_memory_counts_its_users) {
                   "needs a shared memory object");
 }
 
+TEST(a_failed_exclusive_mapping_removes_what_it_created) {
+  char name[64];
+  unique_name(name, sizeof(name), "shm");
+  EXPECT_TH_ERROR(THFloatStorage_newWithMapping(name, 0, TH_ALLOCATOR_MAPPED_SHAREDMEM | TH_ALLOCATOR_MAPPED_EXCLUSIVE),
+                  "cannot map the whole of the empty shared memory object");
+  CHECK(!shm_exists(name));
+}
+
 TEST(unused_context_can_be_freed) {
   THMapAllocatorContext *ctx = THMapAllocatorContext_new("/never_mapped", TH_ALLOCATOR_MAPPED_SHAREDMEM);
   CHECK_EQ_LONG(THMapAllocatorContext_size(ctx), 0);
@@ -208,4 +216,5 @@ HARNESS_MAIN(TEST_ENTRY(th_alloc_basics),
              TEST_ENTRY(shared_memory_is_seen_by_a_second_mapping_and_unlinked_on_free),
              TEST_ENTRY(keep_fd_and_map_from_fd),
              TEST_ENTRY(refcounted_shared_memory_counts_its_users),
+             TEST_ENTRY(a_failed_exclusive_mapping_removes_what_it_created),
              TEST_ENTRY(unused_context_can_be_freed))

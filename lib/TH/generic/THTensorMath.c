@@ -193,7 +193,13 @@ static void THTensor_(sumColumns)(real *r, const real *p, long n, long inner, lo
   accreal acc[TH_REDUCE_COLUMN_BLOCK];
   for (long j = 0; j < width; j++)
     acc[j] = 0;
-  for (long k = 0; k < n; k++) {
+  long k = 0;
+  for (; k + 4 <= n; k += 4) {             /* four rows per pass: a quarter of the acc traffic */
+    const real *r0 = p + k * inner, *r1 = r0 + inner, *r2 = r1 + inner, *r3 = r2 + inner;
+    for (long j = 0; j < width; j++)
+      acc[j] += ((accreal)r0[j] + r1[j]) + ((accreal)r2[j] + r3[j]);
+  }
+  for (; k < n; k++) {
     const real *row = p + k * inner;
     for (long j = 0; j < width; j++)
       acc[j] += row[j];
@@ -233,7 +239,13 @@ static void THTensor_(prodColumns)(real *r, const real *p, long n, long inner, l
   accreal acc[TH_REDUCE_COLUMN_BLOCK];
   for (long j = 0; j < width; j++)
     acc[j] = 1;
-  for (long k = 0; k < n; k++) {
+  long k = 0;
+  for (; k + 4 <= n; k += 4) {
+    const real *r0 = p + k * inner, *r1 = r0 + inner, *r2 = r1 + inner, *r3 = r2 + inner;
+    for (long j = 0; j < width; j++)
+      acc[j] *= ((accreal)r0[j] * r1[j]) * ((accreal)r2[j] * r3[j]);
+  }
+  for (; k < n; k++) {
     const real *row = p + k * inner;
     for (long j = 0; j < width; j++)
       acc[j] *= row[j];
