@@ -5,6 +5,7 @@
 
 /* Python ints (and objects with __index__, such as NumPy integers), but not bool. */
 int THPUtils_checkLong(PyObject *obj);
+/* -1 with an exception set when the object's __index__ raised: callers check PyErr_Occurred(). */
 long THPUtils_unpackLong(PyObject *obj);
 /* Python floats and ints (and anything with __float__ or __index__ that is not a bool). */
 int THPUtils_checkDouble(PyObject *obj);

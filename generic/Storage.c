@@ -115,6 +115,8 @@ static PyObject *THPStorage_(pynew)(PyTypeObject *type, PyObject *args, PyObject
     c.result = THStorage_(new)();
   } else if (nargs == 1 && THPUtils_checkLong(items[0])) {
     c.size = THPUtils_unpackLong(items[0]);
+    if (c.size == -1 && PyErr_Occurred())
+      return NULL;
     if (c.size < 0) {
       PyErr_Format(PyExc_ValueError, "%s(): size must be non-negative, but got %zd",
                    THPStorageStr, c.size);
@@ -128,6 +130,8 @@ static PyObject *THPStorage_(pynew)(PyTypeObject *type, PyObject *args, PyObject
     c.size = nargs > 2 && THPUtils_checkLong(items[2]) ? THPUtils_unpackLong(items[2]) : -1;
     if ((nargs > 1 && !THPUtils_checkLong(items[1])) || (nargs > 2 && !THPUtils_checkLong(items[2])))
       return THPUtils_invalidArgumentsTuple(args, kwargs, THPStorageStr, THP_STORAGE_SIGNATURES);
+    if (PyErr_Occurred()) /* an __index__ that raised */
+      return NULL;
     if (c.size == -1)
       c.size = c.base->size - c.offset;
     if (c.offset < 0 || c.offset > c.base->size || c.size < 0 || c.offset + c.size > c.base->size) {
@@ -184,7 +188,7 @@ static PyObject *THPStorage_(get)(THPStorage *self, PyObject *index)
 {
   if (THPUtils_checkLong(index)) {
     long i = THPUtils_unpackLong(index);
-    if (THPUtils_wrapIndex(&i, self->cdata->size, 0) < 0)
+    if ((i == -1 && PyErr_Occurred()) || THPUtils_wrapIndex(&i, self->cdata->size, 0) < 0)
       return NULL;
     return THPUtils_(newReal)(self->cdata->data[i]);
   }
@@ -222,7 +226,7 @@ static int THPStorage_(set)(THPStorage *self, PyObject *index, PyObject *value)
     return -1;
   if (THPUtils_checkLong(index)) {
     long i = THPUtils_unpackLong(index);
-    if (THPUtils_wrapIndex(&i, self->cdata->size, 0) < 0)
+    if ((i == -1 && PyErr_Occurred()) || THPUtils_wrapIndex(&i, self->cdata->size, 0) < 0)
       return -1;
     self->cdata->data[i] = number;
     return 0;
@@ -310,6 +314,8 @@ static PyObject *THPStorage_(resize)(THPStorage *self, PyObject *size)
     return NULL;
   }
   THPStorage_(Resize) r = {self->cdata, THPUtils_unpackLong(size)};
+  if (r.size == -1 && PyErr_Occurred())
+    return NULL;
   if (r.size < 0) {
     PyErr_Format(PyExc_ValueError, "resize_: size must be non-negative, but got %zd", r.size);
     return NULL;

@@ -25,6 +25,8 @@ static PyObject *THPTensor_(sizeOrStride)(THPTensor *self, PyObject *const *args
   if (!THPUtils_checkLong(dim_arg))
     return THPUtils_invalidArguments(args, nargs, kwnames, name, 2, "no arguments", "(int dim)");
   long dim = THPUtils_unpackLong(dim_arg);
+  if (dim == -1 && PyErr_Occurred())
+    return NULL;
   long original = dim;
   if (dim < 0)
     dim += tensor->nDimension;

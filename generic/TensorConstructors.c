@@ -211,6 +211,8 @@ static THTensor *THPTensor_(newOnStorage)(PyObject *const *items, Py_ssize_t nar
   THPTensor_(Construction) c = {0};
   c.storage = ((THPStorage *)items[0])->cdata;
   c.offset = nargs > 1 ? THPUtils_unpackLong(items[1]) : 0;
+  if (c.offset == -1 && PyErr_Occurred())
+    return NULL;
   if (nargs > 2 && items[2] != Py_None)
     c.sizes = THPUtils_unpackSizeSequence(items[2]);
   else

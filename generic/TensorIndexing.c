@@ -9,6 +9,8 @@ typedef struct {
   THTensor *source;    /* in */
   PyObject *key;       /* in */
   THTensor *view;      /* out: the indexed region, unless `is_element` */
+  int selected;        /* dimensions removed so far by int items, to name dimensions as the user
+                        * counts them (those of the source) */
   int is_element;      /* out: the key named a single element ... */
   ptrdiff_t offset;    /* out: ... at this storage offset */
   int failed;          /* out: a Python exception is set */
@@ -26,7 +28,8 @@ static int THPTensor_(applyIndexItem)(THPTensor_(Index) *c, PyObject *item, int 
   }
   if (THPUtils_checkLong(item)) {
     long index = THPUtils_unpackLong(item);
-    if (THPUtils_wrapIndex(&index, view->size[*dim], *dim) < 0)
+    if ((index == -1 && PyErr_Occurred()) ||
+        THPUtils_wrapIndex(&index, view->size[*dim], *dim + c->selected) < 0)
       return -1;
     if (view->nDimension == 1) {
       if (!is_last) {
@@ -39,6 +42,7 @@ static int THPTensor_(applyIndexItem)(THPTensor_(Index) *c, PyObject *item, int 
       return 0;
     }
     THTensor_(select)(view, NULL, *dim, index);
+    c->selected++;
     return 0;
   }
   if (PySlice_Check(item)) {
@@ -53,7 +57,7 @@ static int THPTensor_(applyIndexItem)(THPTensor_(Index) *c, PyObject *item, int 
     if (length <= 0) {
       PyErr_Format(PyExc_IndexError,
                    "slice [%zd:%zd] of dimension %d (of size %ld) is empty, and tensors cannot "
-                   "have empty dimensions", start, stop, *dim, view->size[*dim]);
+                   "have empty dimensions", start, stop, *dim + c->selected, view->size[*dim]);
       return -1;
     }
     THTensor_(narrow)(view, NULL, *dim, start, length);

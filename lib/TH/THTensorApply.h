@@ -98,13 +98,13 @@ static inline void THApply_checkSameNumel(const char *which, int nDimA, const lo
             which, na, THSizeDesc(sizeA, nDimA).str, nb, THSizeDesc(sizeB, nDimB).str);
 }
 
-#define TH_APPLY_BASE(TYPE, T) ((T)->storage->data + (T)->storageOffset)
+#define TH_APPLY_BASE(T) ((T)->storage->data + (T)->storageOffset)
 
 #define TH_TENSOR_APPLY(TYPE, T, ...)                                                 \
   do {                                                                                \
     if ((T)->nDimension > 0) {                                                        \
       THApplyIter T##_it;                                                             \
-      TYPE *T##_base = TH_APPLY_BASE(TYPE, T);                                        \
+      TYPE *T##_base = TH_APPLY_BASE(T);                                        \
       THApplyIter_init(&T##_it, (T)->nDimension, (T)->size, (T)->stride);             \
       const long T##_innerSize = T##_it.innerSize, T##_innerStride = T##_it.innerStride; \
       do {                                                                            \
@@ -120,7 +120,7 @@ static inline void THApply_checkSameNumel(const char *which, int nDimA, const lo
 /* Per tensor T of a multi-tensor loop: its walk, current pointer and elements left in its block. */
 #define TH_APPLY_START(TYPE, T)                                                       \
   THApplyIter T##_it;                                                                 \
-  TYPE *T##_base = TH_APPLY_BASE(TYPE, T);                                            \
+  TYPE *T##_base = TH_APPLY_BASE(T);                                            \
   THApplyIter_init(&T##_it, (T)->nDimension, (T)->size, (T)->stride);                 \
   TYPE *T##_data = T##_base;                                                          \
   long T##_left = T##_it.innerSize;

@@ -287,18 +287,17 @@ accreal THTensor_(prodall)(THTensor *t) {
 /* Contiguous t and r: view t as outer x n x inner (n the reduced size) and r as outer x inner. */
 static void THTensor_(reduceDimContiguous)(real *rp, const real *tp, long outer, long n, long inner,
                                            const THTensor_(Reduction) *op) {
-  int parallel = (double)outer * n * inner > TH_OMP_OVERHEAD_THRESHOLD;
   if (inner == 1 && outer == 1) {
     rp[0] = (real)op->whole(tp, n);
   } else if (inner == 1) {
     long o;
-#pragma omp parallel for if (parallel)
+#pragma omp parallel for if ((double)outer * n * inner > TH_OMP_OVERHEAD_THRESHOLD)
     for (o = 0; o < outer; o++)
       rp[o] = (real)op->slice(tp + o * n, n, 1);
   } else {
     long blocks = (inner + TH_REDUCE_COLUMN_BLOCK - 1) / TH_REDUCE_COLUMN_BLOCK;
     long w;
-#pragma omp parallel for if (parallel)
+#pragma omp parallel for if ((double)outer * n * inner > TH_OMP_OVERHEAD_THRESHOLD)
     for (w = 0; w < outer * blocks; w++) {
       long o = w / blocks, j = (w % blocks) * TH_REDUCE_COLUMN_BLOCK;
       long width = inner - j < TH_REDUCE_COLUMN_BLOCK ? inner - j : TH_REDUCE_COLUMN_BLOCK;

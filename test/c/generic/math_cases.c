@@ -389,6 +389,76 @@ TEST(Case_(addmm_checks_its_operands)) {
   THTensor_(free)(m1);
 }
 
+/* A 3x4 ByteTensor mask whose element k is 1 when k % 3 == 0: picks k = 0, 3, 6, 9. */
+static THByteTensor *Case_(everyThirdMask)(void) {
+  THByteTensor *mask = THByteTensor_newWithSize2d(3, 4);
+  for (long k = 0; k < 12; k++)
+    THByteTensor_set2d(mask, k / 4, k % 4, k % 3 == 0);
+  return mask;
+}
+
+TEST(Case_(masked_fill_copy_and_select_follow_row_major_order)) {
+  THByteTensor *mask = Case_(everyThirdMask)();
+  for (int layout = CONTIGUOUS; layout <= STRIDED; layout++) {
+    THTensor *t = Case_(make)((enum layout)layout, 3, 4, 0, 100);
+    THTensor *picked = THTensor_(new)();
+    THTensor_(maskedSelect)(picked, t, mask);
+    CHECK_EQ_LONG(picked->nDimension, 1);
+    CHECK_EQ_LONG(picked->size[0], 4);
+    for (long i = 0; i < 4; i++)
+      CHECK_NEAR((double)THTensor_(get1d)(picked, i), (double)(real)(3 * i), 0);
+
+    THTensor_(maskedFill)(t, mask, 7);
+    for (long k = 0; k < 12; k++)
+      CHECK_NEAR(Case_(at)(t, k / 4, k % 4), k % 3 == 0 ? 7 : (double)(real)k, 0);
+
+    THTensor *src = Case_(make)(TRANSPOSED, 2, 3, 50, 100); /* row-major values 50..55 */
+    THTensor_(maskedCopy)(t, mask, src);
+    for (long k = 0, next = 50; k < 12; k++)
+      CHECK_NEAR(Case_(at)(t, k / 4, k % 4), k % 3 == 0 ? (double)(real)next++ : (double)(real)k, 0);
+    THTensor_(free)(src);
+    THTensor_(free)(picked);
+    THTensor_(free)(t);
+  }
+  THByteTensor_free(mask);
+}
+
+TEST(Case_(masked_select_of_nothing_is_empty)) {
+  THTensor *t = Case_(make)(CONTIGUOUS, 2, 3, 0, 10), *r = THTensor_(newWithSize1d)(5);
+  THByteTensor *mask = THByteTensor_newWithSize2d(2, 3);
+  THByteTensor_fill(mask, 0);
+  THTensor_(maskedSelect)(r, t, mask);
+  CHECK_EQ_LONG(r->nDimension, 0);
+  THByteTensor_free(mask);
+  THTensor_(free)(r);
+  THTensor_(free)(t);
+}
+
+TEST(Case_(masked_ops_check_before_writing)) {
+  THTensor *t = Case_(make)(CONTIGUOUS, 3, 4, 0, 100), *r = THTensor_(new)();
+  THByteTensor *small = THByteTensor_newWithSize1d(5), *bad = Case_(everyThirdMask)();
+  THByteTensor *mask = Case_(everyThirdMask)();
+  THByteTensor_fill(small, 1);
+  THByteTensor_set2d(bad, 2, 3, 2);
+  THTensor *tooFew = THTensor_(newWithSize1d)(3);
+  THTensor_(fill)(tooFew, 1);
+  EXPECT_TH_ERROR(THTensor_(maskedFill)(t, small, 1),
+                  "the mask has 5 elements (size 5) but the tensor has 12 (size 3x4)");
+  EXPECT_TH_ERROR(THTensor_(maskedFill)(t, bad, 1), "the mask may only contain 0s and 1s");
+  EXPECT_TH_ERROR(THTensor_(maskedCopy)(t, mask, tooFew),
+                  "the mask picks 4 elements but the source has only 3 (size 3)");
+  EXPECT_TH_ERROR(THTensor_(maskedSelect)(r, t, small), "invalid argument 3:");
+  for (long k = 0; k < 12; k++)                     /* nothing was written */
+    CHECK_NEAR(Case_(at)(t, k / 4, k % 4), (double)(real)k, 0);
+  CHECK_EQ_LONG(r->nDimension, 0);
+  THTensor_(free)(tooFew);
+  THByteTensor_free(mask);
+  THByteTensor_free(bad);
+  THByteTensor_free(small);
+  THTensor_(free)(r);
+  THTensor_(free)(t);
+}
+
 static const harness_test Case_(tests)[] = {
   TEST_ENTRY(Case_(fill_and_zero_touch_only_the_view)),
   TEST_ENTRY(Case_(scalar_add_sub_mul_div)),
@@ -405,6 +475,9 @@ static const harness_test Case_(tests)[] = {
   TEST_ENTRY(Case_(sum_keeps_the_dimension_and_may_replace_its_input)),
   TEST_ENTRY(Case_(addmm_matches_a_triple_loop)),
   TEST_ENTRY(Case_(addmm_checks_its_operands)),
+  TEST_ENTRY(Case_(masked_fill_copy_and_select_follow_row_major_order)),
+  TEST_ENTRY(Case_(masked_select_of_nothing_is_empty)),
+  TEST_ENTRY(Case_(masked_ops_check_before_writing)),
 };
 
 #undef CASE_SCALAR_OP
