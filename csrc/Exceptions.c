@@ -3,8 +3,14 @@
 
 #include <stdio.h>
 
-/* The innermost frame of each thread. TH may run on any thread that holds (or released) the GIL. */
+/* The innermost frame of each thread. TH may run on any thread that holds (or released) the GIL.
+ * Every wrapper call pushes and pops a frame; the initial-exec model makes each access a plain load
+ * from the thread pointer instead of a call to __tls_get_addr. */
+#if defined(__GNUC__)
+static _Thread_local THPErrorFrame *innermost_frame __attribute__((tls_model("initial-exec"))) = NULL;
+#else
 static _Thread_local THPErrorFrame *innermost_frame = NULL;
+#endif
 
 void THPErrorFrame_push(THPErrorFrame *frame)
 {

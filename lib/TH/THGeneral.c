@@ -136,7 +136,13 @@ THDescBuff THSizeDesc(const long *size, int nDimension) {
 static void (*gcHandler)(void *data) = NULL;
 static void *gcData = NULL;
 static ptrdiff_t heapSize = 0;
+/* Every allocation touches this counter. The initial-exec model makes that a plain load from the
+ * thread pointer instead of a call to __tls_get_addr (TH is linked into a loadable module). */
+#if defined(__GNUC__)
+static _Thread_local ptrdiff_t heapDelta __attribute__((tls_model("initial-exec"))) = 0;
+#else
 static _Thread_local ptrdiff_t heapDelta = 0;
+#endif
 static ptrdiff_t heapSoftMax = (ptrdiff_t)300 * 1000000;
 
 void THSetGCHandler(void (*torchGCHandlerFunction)(void *data), void *data) {

@@ -18,6 +18,9 @@
 #define TH_STORAGE_FREEMEM 4    /* the storage owns data and frees it through its allocator */
 #define TH_STORAGE_VIEW 8       /* data points into `view`, which this storage keeps alive */
 
+/* Storages of up to this many bytes keep their elements inside the struct (see THStorage). */
+#define TH_STORAGE_INLINE_BYTES 32
+
 #include "generic/THStorage.h"
 #include "THGenerateAllTypes.h"
 

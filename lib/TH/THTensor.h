@@ -14,6 +14,9 @@
 /* The only tensor flag: retain/free count references. */
 #define TH_TENSOR_REFCOUNTED 1
 
+/* Tensors of up to this many dimensions keep their sizes and strides inside the struct. */
+#define TH_TENSOR_INLINE_DIMS 4
+
 #include "generic/THTensor.h"
 #include "THGenerateAllTypes.h"
 

@@ -120,20 +120,55 @@ TEST(a_storage_without_refcounting_ignores_retain_and_free) {
 }
 
 TEST(swap_exchanges_everything_but_the_refcount) {
-  THFloatStorage *a = THFloatStorage_newWithSize2(1, 2);
-  THFloatStorage *b = THFloatStorage_newWithSize3(7, 8, 9);
+  THFloatStorage *a = THFloatStorage_newWithSize(100);  /* large enough to live on the heap */
+  THFloatStorage *b = THFloatStorage_newWithSize(200);
+  THFloatStorage_fill(a, 1);
+  THFloatStorage_fill(b, 7);
   THFloatStorage_retain(b);
-  float *bData = b->data;
+  float *aData = a->data, *bData = b->data;
   THFloatStorage_swap(a, b);
   CHECK(a->data == bData);
-  CHECK_EQ_LONG(a->size, 3);
-  CHECK_EQ_LONG(b->size, 2);
-  CHECK_NEAR(b->data[1], 2, 0);
+  CHECK(b->data == aData);
+  CHECK_EQ_LONG(a->size, 200);
+  CHECK_EQ_LONG(b->size, 100);
+  CHECK_NEAR(a->data[199], 7, 0);
   CHECK_EQ_LONG(a->refcount, 1);
   CHECK_EQ_LONG(b->refcount, 2);
   THFloatStorage_free(a);
   THFloatStorage_free(b);
   THFloatStorage_free(b);
+}
+
+TEST(swap_moves_inline_elements_with_the_contents) {
+  THFloatStorage *small = THFloatStorage_newWithSize2(1, 2);  /* elements inside the struct */
+  THFloatStorage *large = THFloatStorage_newWithSize(100);
+  THFloatStorage_fill(large, 7);
+  float *largeData = large->data;
+  THFloatStorage_swap(small, large);
+  CHECK(small->data == largeData);
+  CHECK(large->data == large->inlineData);  /* not into the other struct */
+  CHECK_EQ_LONG(large->size, 2);
+  CHECK_NEAR(large->data[0], 1, 0);
+  CHECK_NEAR(large->data[1], 2, 0);
+  CHECK_NEAR(small->data[99], 7, 0);
+  THFloatStorage_free(small);
+  THFloatStorage_free(large);
+}
+
+TEST(tiny_storages_keep_their_elements_inline_until_they_grow) {
+  THDoubleStorage *s = THDoubleStorage_newWithSize4(1, 2, 3, 4);  /* 32 bytes: still inline */
+  CHECK(s->data == s->inlineData);
+  THDoubleStorage_resize(s, 2);
+  CHECK(s->data == s->inlineData);
+  THDoubleStorage_resize(s, 1000);                                /* outgrows the struct */
+  CHECK(s->data != s->inlineData);
+  CHECK_NEAR(s->data[0], 1, 0);
+  CHECK_NEAR(s->data[1], 2, 0);
+  s->data[999] = 5;
+  THDoubleStorage_free(s);
+  THDoubleStorage *heap = THDoubleStorage_newWithSize(5);          /* 40 bytes: heap */
+  CHECK(heap->data != heap->inlineData);
+  THDoubleStorage_free(heap);
 }
 
 TEST(a_view_keeps_its_parent_alive) {
@@ -215,6 +250,8 @@ HARNESS_MAIN(TEST_ENTRY(new_storage_is_empty_refcounted_resizable),
              TEST_ENTRY(retain_and_free_count_references),
              TEST_ENTRY(a_storage_without_refcounting_ignores_retain_and_free),
              TEST_ENTRY(swap_exchanges_everything_but_the_refcount),
+             TEST_ENTRY(swap_moves_inline_elements_with_the_contents),
+             TEST_ENTRY(tiny_storages_keep_their_elements_inline_until_they_grow),
              TEST_ENTRY(a_view_keeps_its_parent_alive),
              TEST_ENTRY(new_with_data_takes_ownership),
              TEST_ENTRY(custom_allocator_is_used_for_every_block),

@@ -49,8 +49,19 @@ THStorage *THStorage_(newWithDataAndAllocator)(real *data, ptrdiff_t size, THAll
   return self;
 }
 
+/* Whether the elements live in the struct itself rather than in memory from the allocator. */
+static int THStorage_(isInline)(const THStorage *self) {
+  return self->data == self->inlineData;
+}
+
 THStorage *THStorage_(newWithAllocator)(ptrdiff_t size, THAllocator *allocator, void *allocatorContext) {
-  real *data = allocator->malloc(allocatorContext, THStorage_(byteSize)(size));
+  ptrdiff_t bytes = THStorage_(byteSize)(size);
+  if (allocator == &THDefaultAllocator && bytes > 0 && bytes <= TH_STORAGE_INLINE_BYTES) {
+    THStorage *self = THStorage_(newWithDataAndAllocator)(NULL, size, allocator, allocatorContext);
+    self->data = self->inlineData;
+    return self;
+  }
+  real *data = allocator->malloc(allocatorContext, bytes);
   return THStorage_(newWithDataAndAllocator)(data, size, allocator, allocatorContext);
 }
 
@@ -125,7 +136,7 @@ void THStorage_(free)(THStorage *self) {
     return;
   if (!THAtomicDecrementRef(&self->refcount))
     return;
-  if (self->flag & TH_STORAGE_FREEMEM)
+  if ((self->flag & TH_STORAGE_FREEMEM) && !THStorage_(isInline)(self))
     self->allocator->free(self->allocatorContext, self->data);
   if (self->flag & TH_STORAGE_VIEW)
     THStorage_(free)(self->view);
@@ -139,7 +150,17 @@ void THStorage_(resize)(THStorage *self, ptrdiff_t size) {
             self->size, size);
   if (size == self->size)
     return;
-  if ((self->flag & TH_STORAGE_FREEMEM) && self->allocator->realloc) {
+  if (THStorage_(isInline)(self) && bytes <= TH_STORAGE_INLINE_BYTES && bytes > 0) {
+    self->size = size;
+    return;
+  }
+  if (THStorage_(isInline)(self)) { /* outgrows the struct: move to the allocator's memory */
+    ptrdiff_t kept = size < self->size ? size : self->size;
+    real *moved = self->allocator->malloc(self->allocatorContext, bytes);
+    if (kept > 0)
+      memcpy(moved, self->data, (size_t)kept * sizeof(real));
+    self->data = moved;
+  } else if ((self->flag & TH_STORAGE_FREEMEM) && self->allocator->realloc) {
     self->data = self->allocator->realloc(self->allocatorContext, self->data, bytes);
   } else {
     real *old = self->data;
@@ -160,12 +181,18 @@ void THStorage_(fill)(THStorage *self, real value) {
 }
 
 void THStorage_(swap)(THStorage *self, THStorage *other) {
+  int selfInline = THStorage_(isInline)(self), otherInline = THStorage_(isInline)(other);
   THStorage tmp = *self;
   int selfRefcount = self->refcount, otherRefcount = other->refcount;
   *self = *other;
   *other = tmp;
   self->refcount = selfRefcount;
   other->refcount = otherRefcount;
+  /* Inline elements moved with the struct contents: point data at the new home. */
+  if (otherInline)
+    self->data = self->inlineData;
+  if (selfInline)
+    other->data = other->inlineData;
 }
 
 #endif

@@ -4,6 +4,9 @@
 #define TH_GENERIC_FILE "generic/THStorage.h"
 #else
 
+/* A storage of the default allocator holding at most TH_STORAGE_INLINE_BYTES keeps its elements
+ * in inlineData (data then points there), so a tiny tensor costs one allocation less. Always
+ * reach the elements through `data`. */
 typedef struct THStorage {
   real *data;
   ptrdiff_t size;
@@ -12,6 +15,7 @@ typedef struct THStorage {
   THAllocator *allocator;
   void *allocatorContext;
   struct THStorage *view;
+  real inlineData[TH_STORAGE_INLINE_BYTES / sizeof(real)];
 } THStorage;
 
 /* Unchecked element access, for loops that already know the index is in range. */

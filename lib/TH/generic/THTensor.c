@@ -170,6 +170,28 @@ static int THTensor_(hasLayout)(const THTensor *self, int n, const long *size, c
   return 1;
 }
 
+/* Makes room for n dimensions, keeping the first min(old, n) sizes and strides. The arrays live
+ * in the struct's inlineDims up to TH_TENSOR_INLINE_DIMS dimensions, else in one heap block of
+ * 2n longs (sizes, then strides). */
+static void THTensor_(setDimCount)(THTensor *self, int n) {
+  if (n == self->nDimension)
+    return;
+  int keep = n < self->nDimension ? n : self->nDimension;
+  long *oldSize = self->size, *oldStride = self->stride;
+  int fitsInline = n <= TH_TENSOR_INLINE_DIMS;
+  long *size = fitsInline ? self->inlineDims : THAlloc(sizeof(long) * 2 * n);
+  long *stride = fitsInline ? self->inlineDims + TH_TENSOR_INLINE_DIMS : size + n;
+  if (size != oldSize) {
+    memcpy(size, oldSize, sizeof(long) * keep);
+    memcpy(stride, oldStride, sizeof(long) * keep);
+    if (oldSize != self->inlineDims)
+      THFree(oldSize);
+  }
+  self->size = size;
+  self->stride = stride;
+  self->nDimension = n;
+}
+
 /* Gives self exactly these sizes and strides, creating or growing its storage to hold them. */
 static void THTensor_(setLayout)(THTensor *self, int n, const long *size, const long *stride) {
   if (n > 0) {
@@ -183,9 +205,7 @@ static void THTensor_(setLayout)(THTensor *self, int n, const long *size, const 
   }
   if (THTensor_(hasLayout)(self, n, size, stride, 0))
     return;
-  self->size = THRealloc(self->size, sizeof(long) * n);
-  self->stride = THRealloc(self->stride, sizeof(long) * n);
-  self->nDimension = n;
+  THTensor_(setDimCount)(self, n);
   for (int d = n - 1; d >= 0; d--) {
     self->size[d] = size[d];
     self->stride[d] = THTensor_(strideFor)(d, n, size, stride, d < n - 1 ? self->stride[d + 1] : 1);
@@ -305,8 +325,8 @@ void THTensor_(set)(THTensor *self, THTensor *src) {
 
 THTensor *THTensor_(new)(void) {
   THTensor *self = THAlloc(sizeof(THTensor));
-  self->size = NULL;
-  self->stride = NULL;
+  self->size = self->inlineDims;
+  self->stride = self->inlineDims + TH_TENSOR_INLINE_DIMS;
   self->nDimension = 0;
   self->storage = NULL;
   self->storageOffset = 0;
@@ -481,13 +501,11 @@ void THTensor_(unfold)(THTensor *self, THTensor *src, int dimension, long size, 
   THTensor_(checkUnfold)(src, dimension, size, step, 3);
   THTensor_(set)(self, src);
   int n = self->nDimension;
-  self->size = THRealloc(self->size, sizeof(long) * (n + 1));
-  self->stride = THRealloc(self->stride, sizeof(long) * (n + 1));
+  THTensor_(setDimCount)(self, n + 1);
   self->size[n] = size;
   self->stride[n] = self->stride[dimension];
   self->size[dimension] = (self->size[dimension] - size) / step + 1;
   self->stride[dimension] *= step;
-  self->nDimension = n + 1;
 }
 
 void THTensor_(squeeze)(THTensor *self, THTensor *src) {
@@ -528,15 +546,13 @@ void THTensor_(unsqueeze1d)(THTensor *self, THTensor *src, int dimension) {
              dimension, src->nDimension, src->nDimension);
   THTensor_(set)(self, src);
   int n = self->nDimension;
-  self->size = THRealloc(self->size, sizeof(long) * (n + 1));
-  self->stride = THRealloc(self->stride, sizeof(long) * (n + 1));
+  THTensor_(setDimCount)(self, n + 1);
   for (int d = n; d > dimension; d--) {
     self->size[d] = self->size[d - 1];
     self->stride[d] = self->stride[d - 1];
   }
   self->size[dimension] = 1;
   self->stride[dimension] = dimension < n ? self->size[dimension + 1] * self->stride[dimension + 1] : 1;
-  self->nDimension = n + 1;
 }
 
 /* ---- Predicates ---- */
@@ -597,8 +613,8 @@ void THTensor_(free)(THTensor *self) {
     return;
   if (!THAtomicDecrementRef(&self->refcount))
     return;
-  THFree(self->size);
-  THFree(self->stride);
+  if (self->size != self->inlineDims)
+    THFree(self->size);
   THStorage_(free)(self->storage);
   THFree(self);
 }

@@ -6,6 +6,9 @@
 #define TH_GENERIC_FILE "generic/THTensor.h"
 #else
 
+/* size and stride point into one array of longs: for up to TH_TENSOR_INLINE_DIMS dimensions the
+ * struct's own inlineDims (so most tensors cost one allocation, not three), beyond that a heap
+ * block. Read them through the pointers; only THTensor.c moves them. */
 typedef struct THTensor {
   long *size;
   long *stride;
@@ -14,6 +17,7 @@ typedef struct THTensor {
   ptrdiff_t storageOffset;
   int refcount;
   char flag;
+  long inlineDims[2 * TH_TENSOR_INLINE_DIMS];
 } THTensor;
 
 /* ---- Access ---- */
