@@ -123,7 +123,7 @@ static PyMethodDef THPGenerator_methods[] = {
 
 PyTypeObject THPGeneratorType = {
   PyVarObject_HEAD_INIT(NULL, 0)
-  .tp_name = "torch_early._C.Generator",
+  .tp_name = "torch_early.Generator", /* the name users see (it is exported there), as for Size */
   .tp_basicsize = sizeof(THPGenerator),
   .tp_dealloc = (destructor)THPGenerator_dealloc,
   .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,

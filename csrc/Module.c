@@ -71,11 +71,20 @@ static PyObject *THPModule_getNumThreads(PyObject *module, PyObject *unused)
 static PyObject *THPModule_setNumThreads(PyObject *module, PyObject *arg)
 {
   (void)module;
-  if (!THPUtils_checkLong(arg) || THPUtils_unpackLong(arg) < 1) {
-    PyErr_SetString(PyExc_ValueError, "set_num_threads expects a positive int");
+  char name[128];
+  if (!THPUtils_checkLong(arg)) {
+    PyErr_Format(PyExc_TypeError, "set_num_threads expects an int, but got %s",
+                 THPUtils_typename(arg, name, sizeof(name)));
     return NULL;
   }
-  THSetNumThreads((int)THPUtils_unpackLong(arg));
+  long threads = THPUtils_unpackLong(arg);
+  if (threads == -1 && PyErr_Occurred())
+    return NULL;
+  if (threads < 1 || threads > INT_MAX) {
+    PyErr_Format(PyExc_ValueError, "set_num_threads expects a positive int, but got %R", arg);
+    return NULL;
+  }
+  THSetNumThreads((int)threads);
   Py_RETURN_NONE;
 }
 

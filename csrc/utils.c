@@ -40,11 +40,16 @@ int THPUtils_checkDouble(PyObject *obj)
 {
   if (PyFloat_CheckExact(obj) || PyLong_CheckExact(obj))
     return 1;
-  if (PyBool_Check(obj))
-    return 0;
+  /* Only types that convert through nb_float or nb_index can be numbers; testing the slots first
+   * makes the common "not a number" answer (a tensor) cost two loads. */
   PyNumberMethods *number = Py_TYPE(obj)->tp_as_number;
-  return PyFloat_Check(obj) || PyLong_Check(obj) ||
-         (number != NULL && (number->nb_float != NULL || number->nb_index != NULL));
+  if (number == NULL || (number->nb_float == NULL && number->nb_index == NULL))
+    return 0;
+  if (PyFloat_Check(obj) || PyLong_Check(obj))
+    return !PyBool_Check(obj);
+  /* NumPy arrays have __float__ too (it fails unless they hold one element); they are not
+   * numbers, so that an array argument gets the "invalid arguments" message. */
+  return !PySequence_Check(obj);
 }
 
 double THPUtils_unpackDouble(PyObject *obj)

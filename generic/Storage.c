@@ -108,8 +108,14 @@ static PyObject *THPStorage_(pynew)(PyTypeObject *type, PyObject *args, PyObject
     PyObject *cdata = PyDict_GetItemString(kwargs, "cdata");
     if (cdata == NULL || nargs != 0 || PyDict_GET_SIZE(kwargs) != 1 || !PyLong_Check(cdata))
       return THPUtils_invalidArgumentsTuple(args, kwargs, THPStorageStr, THP_STORAGE_SIGNATURES);
-    /* Internal: adopt an existing C storage given by address (one new reference). */
+    /* Internal: adopt an existing C storage given by address (one new reference). Only a null
+     * address can be caught here; any other must come from a storage's _cdata. */
     c.result = (THStorage *)PyLong_AsVoidPtr(cdata);
+    if (c.result == NULL) {
+      if (!PyErr_Occurred())
+        PyErr_SetString(PyExc_ValueError, "cdata must be the address of a C storage, not 0");
+      return NULL;
+    }
     THStorage_(retain)(c.result);
   } else if (nargs == 0) {
     c.result = THStorage_(new)();

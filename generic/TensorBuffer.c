@@ -30,9 +30,30 @@ typedef struct {
   Py_ssize_t shape[1]; /* really 2 * ndim entries: shapes, then strides in bytes */
 } THPTensor_(Export);
 
+/* Can a consumer asking with these flags read this tensor's memory correctly? One that takes no
+ * strides, or asks for contiguous memory, needs the elements packed in row-major order; tensors
+ * are never column-major unless they have at most one dimension. */
+static int THPTensor_(canExport)(THTensor *tensor, int flags)
+{
+  int packed = THTensor_(isContiguous)(tensor);
+  if ((flags & PyBUF_F_CONTIGUOUS) == PyBUF_F_CONTIGUOUS)
+    return packed && tensor->nDimension <= 1;
+  if ((flags & PyBUF_STRIDES) != PyBUF_STRIDES ||
+      (flags & PyBUF_C_CONTIGUOUS) == PyBUF_C_CONTIGUOUS ||
+      (flags & PyBUF_ANY_CONTIGUOUS) == PyBUF_ANY_CONTIGUOUS)
+    return packed;
+  return 1;
+}
+
 static int THPTensor_(getBuffer)(THPTensor *self, Py_buffer *view, int flags)
 {
   THTensor *tensor = self->cdata;
+  /* Refuse before anything is retained or flagged, so a refusal leaves the tensor as it was. */
+  if (!THPTensor_(canExport)(tensor, flags)) {
+    PyErr_SetString(PyExc_BufferError, "this tensor is not contiguous and can only be exported "
+                                       "as a strided buffer (call .contiguous() first)");
+    return -1;
+  }
   int ndim = tensor->nDimension;
   int export_dims = ndim > 0 ? ndim : 1; /* an empty tensor exports as shape (0,) */
   THPTensor_(Export) *export = PyMem_Malloc(sizeof(THPTensor_(Export)) +
@@ -55,14 +76,6 @@ static int THPTensor_(getBuffer)(THPTensor *self, Py_buffer *view, int flags)
     THStorage_(retain)(export->storage);
     THStorage_(clearFlag)(export->storage, TH_STORAGE_RESIZABLE);
   }
-  if ((flags & PyBUF_ND) != PyBUF_ND || ((flags & PyBUF_STRIDES) != PyBUF_STRIDES &&
-                                         !THTensor_(isContiguous)(tensor))) {
-    /* A consumer that cannot take strides gets a clear refusal rather than wrong data. */
-    THStorage_(free)(export->storage);
-    PyMem_Free(export);
-    PyErr_SetString(PyExc_BufferError, "tensors export strided buffers only");
-    return -1;
-  }
   view->buf = ndim > 0 ? (void *)THTensor_(data)(tensor) : NULL;
   view->obj = (PyObject *)self;
   Py_INCREF(self);
@@ -70,8 +83,9 @@ static int THPTensor_(getBuffer)(THPTensor *self, Py_buffer *view, int flags)
   view->readonly = 0;
   view->itemsize = sizeof(real);
   view->format = (flags & PyBUF_FORMAT) ? THP_BUFFER_FORMAT : NULL;
-  view->ndim = export_dims;
-  view->shape = shape;
+  /* Without PyBUF_ND the consumer reads view->len plain bytes. */
+  view->ndim = (flags & PyBUF_ND) == PyBUF_ND ? export_dims : 1;
+  view->shape = (flags & PyBUF_ND) == PyBUF_ND ? shape : NULL;
   view->strides = (flags & PyBUF_STRIDES) == PyBUF_STRIDES ? strides : NULL;
   view->suboffsets = NULL;
   view->internal = export;

@@ -260,8 +260,14 @@ static THTensor *THPTensor_(construct)(PyObject *args, PyObject *kwargs)
     PyObject *cdata = PyDict_GetItemString(kwargs, "cdata");
     if (cdata == NULL || nargs != 0 || PyDict_GET_SIZE(kwargs) != 1 || !PyLong_Check(cdata))
       return (THTensor *)THPUtils_invalidArgumentsTuple(args, kwargs, THPTensorStr, THP_TENSOR_SIGNATURES);
-    /* Internal: adopt an existing C tensor given by address (one new reference). */
+    /* Internal: adopt an existing C tensor given by address (one new reference). Only a null
+     * address can be caught here; any other must come from a tensor's _cdata. */
     c.result = (THTensor *)PyLong_AsVoidPtr(cdata);
+    if (c.result == NULL) {
+      if (!PyErr_Occurred())
+        PyErr_SetString(PyExc_ValueError, "cdata must be the address of a C tensor, not 0");
+      return NULL;
+    }
     THTensor_(retain)(c.result);
     return c.result;
   }

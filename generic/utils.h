@@ -52,10 +52,11 @@ static inline PyObject *THPUtils_(newReal)(real value)
 
 #else /* integer types */
 
-/* bool is accepted as a value (True is 1), unlike for sizes and dims. */
+/* bool is accepted as a value (True is 1), unlike for sizes and dims. NumPy integer scalars have
+ * __index__; so do NumPy arrays, which are not numbers. */
 static inline int THPUtils_(checkReal)(PyObject *obj)
 {
-  return PyLong_CheckExact(obj) || PyLong_Check(obj) || PyIndex_Check(obj);
+  return PyLong_Check(obj) || (PyIndex_Check(obj) && !PySequence_Check(obj));
 }
 
 static inline int THPUtils_(checkAccreal)(PyObject *obj)
@@ -63,14 +64,26 @@ static inline int THPUtils_(checkAccreal)(PyObject *obj)
   return THPUtils_(checkReal)(obj);
 }
 
+/* An int beyond the range of C long fits no integer dtype: OverflowError (callers check
+ * PyErr_Occurred). Within that range the conversion to a narrower dtype wraps, as C's does. */
+static inline long THPUtils_(unpackIntegerValue)(PyObject *obj)
+{
+  long value = PyLong_AsLong(obj);
+  if (value == -1 && PyErr_Occurred() && PyErr_ExceptionMatches(PyExc_OverflowError)) {
+    PyErr_Clear();
+    PyErr_Format(PyExc_OverflowError, "%S is out of range for integer tensors", obj);
+  }
+  return value;
+}
+
 static inline real THPUtils_(unpackReal)(PyObject *obj)
 {
-  return (real)THPUtils_unpackLong(obj);
+  return (real)THPUtils_(unpackIntegerValue)(obj);
 }
 
 static inline accreal THPUtils_(unpackAccreal)(PyObject *obj)
 {
-  return (accreal)THPUtils_unpackLong(obj);
+  return (accreal)THPUtils_(unpackIntegerValue)(obj);
 }
 
 static inline PyObject *THPUtils_(newReal)(real value)

@@ -132,7 +132,8 @@ def test_tuples_ranges_and_mixtures_are_sequences_too():
 
 
 def test_numbers_of_other_types_convert():
-    assert torch_early.DoubleTensor([numpy.float32(0.5), numpy.int64(2), True]).tolist() == [0.5, 2, 1]
+    values = [numpy.float32(0.5), numpy.int64(2), True]
+    assert torch_early.DoubleTensor(values).tolist() == [0.5, 2, 1]
     assert torch_early.LongTensor([numpy.int32(-3), True]).tolist() == [-3, 1]
 
 
@@ -175,6 +176,17 @@ def test_items_that_are_not_numbers_are_a_type_error(rows, got):
 def test_integer_tensors_refuse_fractions(name):
     with pytest.raises(TypeError, match='expected int values'):
         tensor_class(name)([1, 2.5])
+
+
+def test_long_tensors_hold_the_whole_64_bit_range():
+    assert torch_early.LongTensor([2 ** 63 - 1, -2 ** 63]).tolist() == [2 ** 63 - 1, -2 ** 63]
+
+
+@pytest.mark.parametrize('name', INTEGER_DTYPES)
+def test_ints_beyond_64_bits_are_an_overflow_error(name):
+    message = '{} is out of range for integer tensors'.format(2 ** 64)
+    with pytest.raises(OverflowError, match=message):
+        tensor_class(name)([1, 2 ** 64])
 
 
 def test_a_failing_sequence_passes_its_own_error_on():
@@ -338,15 +350,33 @@ def test_a_float_array_cannot_become_an_integer_tensor():
         torch_early.IntTensor(numpy.array([1.5]))
 
 
+# ---- T(cdata=address): the internal form that adopts an existing C tensor ------------------
+
+def test_cdata_adopts_the_same_c_tensor():
+    t = torch_early.FloatTensor([1, 2])
+    same = torch_early.FloatTensor(cdata=t._cdata)
+    assert same is not t and same._cdata == t._cdata
+    same.resize_(3)  # one C tensor: a change through either object is a change to both
+    assert t.size() == torch_early.Size([3])
+
+
+def test_a_null_cdata_is_a_value_error_not_a_crash():
+    with pytest.raises(ValueError, match='not 0'):
+        torch_early.FloatTensor(cdata=0)
+    with pytest.raises(ValueError, match='not 0'):
+        torch_early.FloatStorage(cdata=0)
+
+
 # ---- wrong arguments -----------------------------------------------------------------------
 
-SIGNATURES = """, but expected one of:
- * no arguments
- * (int ...)
- * (torch_early.Size size)
- * (Sequence data)
- * (torch_early.FloatTensor other)
- * (torch_early.FloatStorage storage, int offset=0, torch_early.Size size=None, torch_early.Size stride=None)"""
+SIGNATURES = (', but expected one of:'
+              '\n * no arguments'
+              '\n * (int ...)'
+              '\n * (torch_early.Size size)'
+              '\n * (Sequence data)'
+              '\n * (torch_early.FloatTensor other)'
+              '\n * (torch_early.FloatStorage storage, int offset=0, torch_early.Size size=None, '
+              'torch_early.Size stride=None)')
 
 
 @pytest.mark.parametrize('args, got', [

@@ -7,6 +7,7 @@ memory lives as long as somebody uses it. Because two owners now share the memor
 storage can no longer be resized: a resize would move the memory out from under the other side.
 """
 import gc
+import hashlib
 import weakref
 
 import numpy
@@ -87,8 +88,9 @@ def test_negative_strides_are_a_value_error():
 def test_unsupported_dtypes_are_a_type_error(dtype, format):
     with pytest.raises(TypeError) as error:
         torch_early.from_numpy(numpy.zeros(3, dtype=dtype))
-    assert str(error.value).startswith("can't convert an array of element format '{}'".format(format))
-    assert 'float64, float32, float16, int64, int32, int16, int8 and uint8' in str(error.value)
+    message = str(error.value)
+    assert message.startswith("can't convert an array of element format '{}'".format(format))
+    assert 'float64, float32, float16, int64, int32, int16, int8 and uint8' in message
 
 
 def test_byte_swapped_arrays_are_a_type_error():
@@ -223,6 +225,24 @@ def test_an_exported_storage_cannot_be_resized():
         t.resize_(1000)
     array[0] = 7
     assert storage[0] == 7  # the array still reads the storage's memory
+
+
+def test_a_contiguous_tensor_exports_plain_bytes():
+    t = torch_early.IntTensor([1, 2, 3])
+    assert bytes(t) == numpy.array([1, 2, 3], dtype=numpy.int32).tobytes()
+    assert hashlib.sha1(t).digest() == hashlib.sha1(bytes(t)).digest()  # reads flat bytes
+
+
+def test_bytes_of_a_transposed_tensor_are_in_row_major_order():
+    assert bytes(torch_early.ByteTensor([[1, 2], [3, 4]]).t()) == bytes([1, 3, 2, 4])
+
+
+def test_a_consumer_that_needs_packed_memory_is_refused_a_strided_tensor():
+    t = torch_early.FloatTensor([[1, 2], [3, 4]]).t()
+    with pytest.raises(BufferError, match='not contiguous'):
+        hashlib.sha1(t)
+    t.resize_(10)  # the refusal left nothing behind: the storage is still resizable
+    assert t.numel() == 10
 
 
 def test_a_round_trip_shares_one_memory():
