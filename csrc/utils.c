@@ -36,6 +36,18 @@ long THPUtils_unpackLong(PyObject *obj)
   return value;
 }
 
+int THPUtils_unpackInt(PyObject *obj)
+{
+  long value = THPUtils_unpackLong(obj);
+  if (PyErr_Occurred())
+    return -1;
+  if (value < INT_MIN || value > INT_MAX) {
+    PyErr_Format(PyExc_OverflowError, "dimension %S is out of range", obj);
+    return -1;
+  }
+  return (int)value;
+}
+
 int THPUtils_checkDouble(PyObject *obj)
 {
   if (PyFloat_CheckExact(obj) || PyLong_CheckExact(obj))

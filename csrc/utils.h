@@ -7,6 +7,8 @@
 int THPUtils_checkLong(PyObject *obj);
 /* -1 with an exception set when the object's __index__ raised: callers check PyErr_Occurred(). */
 long THPUtils_unpackLong(PyObject *obj);
+/* A long that must also fit a C int (dimension numbers): OverflowError when it does not. */
+int THPUtils_unpackInt(PyObject *obj);
 /* Python floats and ints (and anything with __float__ or __index__ that is not a bool). */
 int THPUtils_checkDouble(PyObject *obj);
 double THPUtils_unpackDouble(PyObject *obj);

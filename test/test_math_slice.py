@@ -557,3 +557,20 @@ def test_a_generator_argument_of_the_wrong_type_is_a_type_error():
 def test_uniform_and_normal_exist_only_for_floating_point():
     assert not hasattr(torch_early.IntTensor(1), 'uniform_')
     assert not hasattr(torch_early.LongTensor(1), 'normal_')
+
+
+# ---- dimensions are C ints in TH: larger values must fail, not wrap -------------------------------
+
+@pytest.mark.parametrize('call', [
+    lambda m: m.sum(2 ** 32 + 1),
+    lambda m: m.prod(2 ** 32),
+    lambda m: m.transpose(0, 2 ** 32 + 1),
+    lambda m: m.select(2 ** 32, 0),
+    lambda m: m.narrow(2 ** 32, 0, 1),
+    lambda m: m.unsqueeze(2 ** 32),
+    lambda m: m.squeeze(2 ** 32),
+])
+def test_dimensions_beyond_a_c_int_are_refused(call):
+    m = torch_early.FloatTensor([[1, 2], [3, 4]])
+    with pytest.raises(OverflowError, match='dimension 4294967'):
+        call(m)

@@ -68,6 +68,9 @@ TYPES = {
                        'THPUtils_(unpackAccreal)($arg)', Macro('RealStr'), may_raise=True),
     'long': THPType('long', 'THPUtils_checkLong($arg)', 'THPUtils_unpackLong($arg)', 'int',
                     may_raise=True),
+    # Dimensions: TH takes them as C ints, so values beyond that range must fail, not wrap.
+    'int': THPType('int', 'THPUtils_checkLong($arg)', 'THPUtils_unpackInt($arg)', 'int',
+                   may_raise=True),
     'double': THPType('double', 'THPUtils_checkDouble($arg)', 'THPUtils_unpackDouble($arg)',
                       'float', may_raise=True),
     'bool': THPType('int', 'PyBool_Check($arg)', '($arg == Py_True)', 'bool'),

@@ -115,6 +115,12 @@ TEST(huge_sizes_are_an_error_not_an_overflow) {
   THFloatTensor_free(t);
 }
 
+/* The storage is allocated before the tensor struct: when memory runs out nothing is left behind
+ * (the sanitizer mode's leak checker would report the struct). */
+TEST(running_out_of_memory_in_new_with_size_leaks_nothing) {
+  EXPECT_TH_ERROR(THFloatTensor_newWithSize2d(1L << 22, 1L << 22), "not enough memory");
+}
+
 TEST(new_with_storage_views_existing_memory) {
   THFloatStorage *s = THFloatStorage_newWithSize(10);
   for (int i = 0; i < 10; i++)
@@ -408,6 +414,7 @@ HARNESS_MAIN(TEST_ENTRY(new_tensor_is_empty),
              TEST_ENTRY(resize_with_explicit_strides),
              TEST_ENTRY(resize_refuses_to_grow_a_storage_that_is_not_resizable),
              TEST_ENTRY(huge_sizes_are_an_error_not_an_overflow),
+             TEST_ENTRY(running_out_of_memory_in_new_with_size_leaks_nothing),
              TEST_ENTRY(new_with_storage_views_existing_memory),
              TEST_ENTRY(new_with_storage_checks_before_allocating),
              TEST_ENTRY(set_storage_repoints_a_tensor),

@@ -352,8 +352,18 @@ static THTensor *THTensor_(newWithStorageNd)(THStorage *storage, ptrdiff_t stora
     THArgCheck(needed <= storage->size - storageOffset, 1,
                "a tensor of size %s at offset %td needs %td storage elements, but the storage has %td",
                THSizeDesc(size, n).str, storageOffset, storageOffset + needed, storage->size);
+  /* The storage (the large block) is made before the tensor struct, so that running out of memory
+   * leaves nothing allocated behind. */
+  THStorage *created = NULL;
+  if (!storage && n > 0) {
+    ptrdiff_t total;
+    if (__builtin_add_overflow(storageOffset, needed, &total))
+      THError("a tensor of size %s is too large", THSizeDesc(size, n).str);
+    created = storage = THStorage_(newWithSize)(total);
+  }
   THTensor *self = THTensor_(new)();
   THTensor_(setStorageNd)(self, storage, storageOffset, n, size, stride);
+  THStorage_(free)(created);
   return self;
 }
 

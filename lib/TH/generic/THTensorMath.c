@@ -86,7 +86,7 @@ void THTensor_(mul)(THTensor *r_, THTensor *t, real value) {
 
 void THTensor_(div)(THTensor *r_, THTensor *t, real value) {
   if (TH_MATH_IS_INTEGRAL && value == 0)
-    THError("ZeroDivisionError");
+    THError("ZeroDivisionError: integer division by zero");
   THTensor_(resizeAs)(r_, t);
   if (THTensor_(isContiguous2)(r_, t)) {
     real *rp = THTensor_(data)(r_), *tp = THTensor_(data)(t);
@@ -141,7 +141,7 @@ static int THTensor_(hasZero)(THTensor *t) {
 void THTensor_(cdiv)(THTensor *r_, THTensor *t, THTensor *src) {
   THTensor_(checkSameNumel)(t, src, 3);
   if (TH_MATH_IS_INTEGRAL && THTensor_(hasZero)(src))
-    THError("ZeroDivisionError");
+    THError("ZeroDivisionError: integer division by zero");
   THTensor_(resizeAs)(r_, t);
   if (THTensor_(isContiguous2)(r_, t) && THTensor_(isContiguous)(src)) {
     real *rp = THTensor_(data)(r_), *tp = THTensor_(data)(t), *sp = THTensor_(data)(src);
