@@ -6,10 +6,22 @@
  * FloatTensor._torch.add. */
 #include "THP.h"
 
-/* The class used by function-style calls that receive no tensor: torch_early.Tensor's class. */
-static PyObject *default_tensor_class = NULL;
+/* The dtype (index in THP_FOR_EACH_DTYPE order) of function-style calls that receive no tensor:
+ * torch_early.Tensor's. -1 until the package sets it. */
+static int default_dtype = -1;
 
 #define THP_FOR_EACH_DTYPE(X) X(Byte) X(Char) X(Short) X(Int) X(Long) X(Float) X(Double) X(Half)
+
+/* The dtypes in THP_FOR_EACH_DTYPE order: their C base types, the Python classes registered over
+ * them (filled in by _initExtension) and their `_torch` namespaces. */
+#define THP_NUM_DTYPES 8
+#define BASE_TYPE(Real) &THP##Real##TensorType,
+static PyTypeObject *const tensor_base_types[THP_NUM_DTYPES] = {THP_FOR_EACH_DTYPE(BASE_TYPE)};
+#undef BASE_TYPE
+#define CLASS_SLOT(Real) &THP##Real##TensorClass,
+static PyObject **const tensor_classes[THP_NUM_DTYPES] = {THP_FOR_EACH_DTYPE(CLASS_SLOT)};
+#undef CLASS_SLOT
+static PyObject *stateless_namespaces[THP_NUM_DTYPES];
 
 /* ---- registration of the Python classes --------------------------------------------------- */
 
@@ -44,18 +56,11 @@ static PyObject *THPModule_initExtension(PyObject *module, PyObject *unused)
   THP_FOR_EACH_DTYPE(REGISTER)
 #undef REGISTER
   Py_DECREF(package);
-  Py_RETURN_NONE;
-}
-
-static PyObject *THPModule_setDefaultTensorType(PyObject *module, PyObject *cls)
-{
-  (void)module;
-  if (!PyType_Check(cls)) {
-    PyErr_SetString(PyExc_TypeError, "_set_default_tensor_type expects a tensor class");
-    return NULL;
+  for (int i = 0; i < THP_NUM_DTYPES; i++) {
+    Py_XSETREF(stateless_namespaces[i], PyObject_GetAttrString(*tensor_classes[i], "_torch"));
+    if (stateless_namespaces[i] == NULL)
+      return NULL;
   }
-  Py_INCREF(cls);
-  Py_XSETREF(default_tensor_class, cls);
   Py_RETURN_NONE;
 }
 
@@ -117,83 +122,120 @@ static PyObject *THPModule_fromNumpy(PyObject *module, PyObject *array)
 
 /* ---- function-style dispatch --------------------------------------------------------------- */
 
-static int is_tensor(PyObject *obj)
+/* One module-level function torch_early.<name>, and the implementation of each dtype (NULL where
+ * a dtype has none, e.g. float-only math on integer types). */
+typedef struct {
+  PyMethodDef definition;
+  PyObject *name;
+  PyMethodDef *implementations[THP_NUM_DTYPES];
+} THPDispatcher;
+
+/* Which dtype a tensor (or tensor class) is: its index, or -1. The registered classes are compared
+ * first, so the usual case is a few pointer compares. */
+static int dtype_index_of_type(PyTypeObject *type)
 {
-#define CHECK(Real) if (PyObject_TypeCheck(obj, &THP##Real##TensorType)) return 1;
-  THP_FOR_EACH_DTYPE(CHECK)
-#undef CHECK
-  return 0;
+  for (int i = 0; i < THP_NUM_DTYPES; i++)
+    if ((PyObject *)type == *tensor_classes[i])
+      return i;
+  for (int i = 0; i < THP_NUM_DTYPES; i++)
+    if (PyType_IsSubtype(type, tensor_base_types[i]))
+      return i;
+  return -1;
+}
+
+static PyObject *THPModule_setDefaultTensorType(PyObject *module, PyObject *cls)
+{
+  (void)module;
+  int index = PyType_Check(cls) ? dtype_index_of_type((PyTypeObject *)cls) : -1;
+  if (index < 0) {
+    PyErr_SetString(PyExc_TypeError, "_set_default_tensor_type expects a tensor class");
+    return NULL;
+  }
+  default_dtype = index;
+  Py_RETURN_NONE;
 }
 
 /* torch_early.<name>(*args, **kwargs): finds the first tensor among the arguments (positional
- * first, then keyword values), or falls back to the default tensor class, and calls
- * type(tensor)._torch.<name>(*args, **kwargs). `self` is the name, as an interned str. */
-static PyObject *THPModule_dispatch(PyObject *name, PyObject *const *args, size_t nargsf,
+ * first, then keyword values), or takes the default tensor type, and runs that dtype's
+ * implementation: the same C function as type(tensor)._torch.<name>, called directly. */
+static PyObject *THPModule_dispatch(PyObject *capsule, PyObject *const *args, Py_ssize_t nargs,
                                     PyObject *kwnames)
 {
-  Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+  THPDispatcher *dispatcher = PyCapsule_GetPointer(capsule, NULL);
   Py_ssize_t total = nargs + (kwnames ? PyTuple_GET_SIZE(kwnames) : 0);
-  PyObject *cls = default_tensor_class;
+  int dtype = default_dtype;
   for (Py_ssize_t i = 0; i < total; i++) {
-    if (is_tensor(args[i])) {
-      cls = (PyObject *)Py_TYPE(args[i]);
+    int index = dtype_index_of_type(Py_TYPE(args[i]));
+    if (index >= 0) {
+      dtype = index;
       break;
     }
   }
-  if (cls == NULL) {
+  if (dtype < 0) {
     PyErr_SetString(PyExc_RuntimeError, "torch_early is not initialised (no default tensor type)");
     return NULL;
   }
-  PyObject *stateless = PyObject_GetAttrString(cls, "_torch");
-  if (stateless == NULL)
-    return NULL;
-  PyObject *function = PyObject_GetAttr(stateless, name);
-  Py_DECREF(stateless);
-  if (function == NULL) {
+  PyMethodDef *implementation = dispatcher->implementations[dtype];
+  if (implementation == NULL) {
     /* Named as users write it (torch_early.HalfTensor); a Python class's tp_name is bare. */
-    PyErr_Clear();
+    PyObject *cls = *tensor_classes[dtype];
     PyObject *module_name = PyObject_GetAttrString(cls, "__module__");
     PyObject *class_name = module_name ? PyObject_GetAttrString(cls, "__qualname__") : NULL;
     if (class_name != NULL)
       PyErr_Format(PyExc_TypeError, "%S.%S doesn't implement stateless method %U", module_name,
-                   class_name, name);
+                   class_name, dispatcher->name);
     Py_XDECREF(module_name);
     Py_XDECREF(class_name);
     return NULL;
   }
-  PyObject *result = PyObject_Vectorcall(function, args, nargs, kwnames);
-  Py_DECREF(function);
-  return result;
+  _PyCFunctionFastWithKeywords function =
+      (_PyCFunctionFastWithKeywords)(void (*)(void))implementation->ml_meth;
+  return function(stateless_namespaces[dtype], args, nargs, kwnames);
 }
 
-static PyObject *THPModule_dispatchFastcall(PyObject *name, PyObject *const *args, Py_ssize_t nargs,
-                                            PyObject *kwnames)
+/* Creates torch_early._C.<name> for every name in the stateless tables of the dtypes, each knowing
+ * the implementation of every dtype. */
+static int add_dispatchers(PyObject *module)
 {
-  return THPModule_dispatch(name, args, (size_t)nargs, kwnames);
-}
-
-/* Adds torch_early._C.<name> for every method in the stateless tables of every dtype. */
-static int add_dispatchers(PyObject *module, PyMethodDef *table)
-{
-  for (PyMethodDef *def = table; def->ml_name; def++) {
-    if (PyObject_HasAttrString(module, def->ml_name))
-      continue;
-    PyMethodDef *dispatcher = PyMem_Calloc(1, sizeof(PyMethodDef));
-    if (dispatcher == NULL)
-      return -1;
-    dispatcher->ml_name = def->ml_name;
-    dispatcher->ml_meth = (PyCFunction)(void (*)(void))THPModule_dispatchFastcall;
-    dispatcher->ml_flags = METH_FASTCALL | METH_KEYWORDS;
-    dispatcher->ml_doc = def->ml_doc;
-    PyObject *name = PyUnicode_InternFromString(def->ml_name);
-    PyObject *function = name ? PyCFunction_NewEx(dispatcher, name, NULL) : NULL;
-    Py_XDECREF(name);
-    if (function == NULL || PyModule_AddObject(module, def->ml_name, function) < 0) {
-      Py_XDECREF(function);
-      return -1;
+  PyObject *by_name = PyDict_New(); /* name -> capsule of its THPDispatcher */
+  if (by_name == NULL)
+    return -1;
+#define TABLE(Real) THP##Real##TensorStatelessType.tp_methods,
+  PyMethodDef *tables[THP_NUM_DTYPES] = {THP_FOR_EACH_DTYPE(TABLE)};
+#undef TABLE
+  for (int dtype = 0; dtype < THP_NUM_DTYPES; dtype++) {
+    for (PyMethodDef *def = tables[dtype]; def->ml_name; def++) {
+      PyObject *capsule = PyDict_GetItemString(by_name, def->ml_name);
+      THPDispatcher *dispatcher;
+      if (capsule == NULL) {
+        dispatcher = PyMem_Calloc(1, sizeof(THPDispatcher));
+        capsule = dispatcher ? PyCapsule_New(dispatcher, NULL, NULL) : NULL;
+        if (capsule == NULL || PyDict_SetItemString(by_name, def->ml_name, capsule) < 0)
+          goto fail;
+        Py_DECREF(capsule); /* the dict holds it */
+        dispatcher->definition.ml_name = def->ml_name;
+        dispatcher->definition.ml_meth = (PyCFunction)(void (*)(void))THPModule_dispatch;
+        dispatcher->definition.ml_flags = METH_FASTCALL | METH_KEYWORDS;
+        dispatcher->definition.ml_doc = def->ml_doc;
+        dispatcher->name = PyUnicode_InternFromString(def->ml_name);
+        PyObject *function = PyCFunction_NewEx(&dispatcher->definition, capsule, NULL);
+        if (dispatcher->name == NULL || function == NULL ||
+            PyModule_AddObject(module, def->ml_name, function) < 0) {
+          Py_XDECREF(function);
+          goto fail;
+        }
+      } else {
+        dispatcher = PyCapsule_GetPointer(capsule, NULL);
+      }
+      dispatcher->implementations[dtype] = def;
     }
   }
+  Py_DECREF(by_name);
   return 0;
+
+fail:
+  Py_DECREF(by_name);
+  return -1;
 }
 
 /* ---- module -------------------------------------------------------------------------------- */
@@ -229,11 +271,8 @@ PyMODINIT_FUNC PyInit__C(void)
     goto fail;
   THP_FOR_EACH_DTYPE(INIT)
 #undef INIT
-#define DISPATCHERS(Real)                                                               \
-  if (add_dispatchers(module, THP##Real##TensorStatelessType.tp_methods) < 0)           \
+  if (add_dispatchers(module) < 0)
     goto fail;
-  THP_FOR_EACH_DTYPE(DISPATCHERS)
-#undef DISPATCHERS
   PyModule_AddIntConstant(module, "has_blas",
 #ifdef USE_BLAS
                           1

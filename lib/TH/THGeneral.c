@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <malloc.h>
+#include <pthread.h>
 #include <sys/mman.h>
 
 #ifdef _OPENMP
@@ -189,10 +190,75 @@ static void *THTryAllocHuge(ptrdiff_t size) {
   return ptr;
 }
 
+/* ---- Reuse of large blocks ----
+ * The first touch of a freshly mapped block costs a page fault per page: for a new 40 MB result
+ * that is as much time as the arithmetic. So THFree keeps a few recently freed large blocks (their
+ * pages stay mapped) and THAlloc hands one back when it fits: at least the size asked for and at
+ * most twice it, so a small request never pins a much larger block. Cached blocks do not count in
+ * THHeapSize, and they are given back to the system before TH ever reports running out of memory. */
+
+#define TH_BLOCK_CACHE_SLOTS 4
+#define TH_BLOCK_CACHE_MAX_BYTES ((size_t)1 << 30)
+
+static struct {
+  void *ptr;
+  size_t size;
+} blockCache[TH_BLOCK_CACHE_SLOTS];
+static size_t blockCacheBytes = 0;
+static pthread_mutex_t blockCacheMutex = PTHREAD_MUTEX_INITIALIZER;
+
+/* The best-fitting cached block for `size` bytes, removed from the cache; NULL if none fits. */
+static void *THBlockCacheTake(size_t size) {
+  pthread_mutex_lock(&blockCacheMutex);
+  int best = -1;
+  for (int i = 0; i < TH_BLOCK_CACHE_SLOTS; i++) {
+    size_t cached = blockCache[i].size;
+    if (blockCache[i].ptr && cached >= size && cached / 2 <= size &&
+        (best < 0 || cached < blockCache[best].size))
+      best = i;
+  }
+  void *ptr = NULL;
+  if (best >= 0) {
+    ptr = blockCache[best].ptr;
+    blockCacheBytes -= blockCache[best].size;
+    blockCache[best].ptr = NULL;
+  }
+  pthread_mutex_unlock(&blockCacheMutex);
+  return ptr;
+}
+
+/* Keeps a freed large block if there is room; returns whether it did. */
+static int THBlockCachePut(void *ptr, size_t size) {
+  int kept = 0;
+  pthread_mutex_lock(&blockCacheMutex);
+  for (int i = 0; i < TH_BLOCK_CACHE_SLOTS && !kept; i++) {
+    if (!blockCache[i].ptr && blockCacheBytes + size <= TH_BLOCK_CACHE_MAX_BYTES) {
+      blockCache[i].ptr = ptr;
+      blockCache[i].size = size;
+      blockCacheBytes += size;
+      kept = 1;
+    }
+  }
+  pthread_mutex_unlock(&blockCacheMutex);
+  return kept;
+}
+
+void THFreeCachedBlocks(void) {
+  pthread_mutex_lock(&blockCacheMutex);
+  for (int i = 0; i < TH_BLOCK_CACHE_SLOTS; i++) {
+    free(blockCache[i].ptr);
+    blockCache[i].ptr = NULL;
+  }
+  blockCacheBytes = 0;
+  pthread_mutex_unlock(&blockCacheMutex);
+}
+
 static void *THTryAlloc(ptrdiff_t size) {
   void *ptr = NULL;
-  if (size >= TH_HUGE_ALLOC_MIN)
-    return THTryAllocHuge(size);
+  if (size >= TH_HUGE_ALLOC_MIN) {
+    ptr = THBlockCacheTake((size_t)size);
+    return ptr ? ptr : THTryAllocHuge(size);
+  }
   if (size > TH_ALIGNED_ALLOC_MIN) {
     if (posix_memalign(&ptr, TH_ALIGNMENT, (size_t)size) != 0)
       ptr = NULL;
@@ -213,8 +279,10 @@ void *THAlloc(ptrdiff_t size) {
   if (size == 0)
     return NULL;
   void *ptr = THTryAlloc(size);
-  if (!ptr && gcHandler) {
-    gcHandler(gcData);
+  if (!ptr) {
+    THFreeCachedBlocks();
+    if (gcHandler)
+      gcHandler(gcData);
     ptr = THTryAlloc(size);
   }
   if (!ptr)
@@ -234,8 +302,10 @@ void *THRealloc(void *ptr, ptrdiff_t size) {
   }
   ptrdiff_t oldUsable = (ptrdiff_t)malloc_usable_size(ptr);
   void *newptr = realloc(ptr, (size_t)size);
-  if (!newptr && gcHandler) {
-    gcHandler(gcData);
+  if (!newptr) {
+    THFreeCachedBlocks();
+    if (gcHandler)
+      gcHandler(gcData);
     newptr = realloc(ptr, (size_t)size);
   }
   if (!newptr)
@@ -247,7 +317,10 @@ void *THRealloc(void *ptr, ptrdiff_t size) {
 void THFree(void *ptr) {
   if (!ptr)
     return;
-  THHeapUpdate(-(ptrdiff_t)malloc_usable_size(ptr));
+  size_t usable = malloc_usable_size(ptr);
+  THHeapUpdate(-(ptrdiff_t)usable);
+  if (usable >= TH_HUGE_ALLOC_MIN && THBlockCachePut(ptr, usable))
+    return;
   free(ptr);
 }
 

@@ -125,6 +125,11 @@ TH_API void *THAlloc(ptrdiff_t size);
 TH_API void *THRealloc(void *ptr, ptrdiff_t size);
 TH_API void THFree(void *ptr);
 
+/* THFree keeps a few recently freed blocks of 4 MB or more (1 GB at most) so that the next large
+ * THAlloc finds its pages already mapped. This gives them back to the system; THAlloc also does,
+ * before it reports running out of memory. */
+TH_API void THFreeCachedBlocks(void);
+
 /* The GC hook runs when an allocation fails (then TH retries once) and when the counted heap grows
  * past a soft limit; a garbage-collected host language can free unreachable tensors there. */
 TH_API void THSetGCHandler(void (*torchGCHandlerFunction)(void *data), void *data);

@@ -72,6 +72,26 @@ TEST(gc_hook_runs_on_failure_and_when_the_heap_is_large) {
   THSetGCHandler(NULL, NULL);
 }
 
+TEST(large_freed_blocks_are_reused_when_they_fit) {
+  THFreeCachedBlocks();
+  ptrdiff_t before = THHeapSize();
+  char *first = THAlloc(9 << 20);
+  first[0] = 1;
+  THFree(first);
+  CHECK_EQ_LONG(THHeapSize(), before);            /* a cached block is not counted as allocated */
+  char *second = THAlloc(6 << 20);                /* fits: at least 6 MB, at most twice that */
+  CHECK(second == first);
+  THFree(second);
+  char *small = THAlloc(3 << 20);                 /* below the large-block size: never cached */
+  CHECK(small != first);
+  THFree(small);
+  char *tooSmall = THAlloc(4 << 20);              /* 9 MB would be more than twice 4 MB */
+  CHECK(tooSmall != first);
+  THFree(tooSmall);
+  THFreeCachedBlocks();
+  CHECK_EQ_LONG(THHeapSize(), before);
+}
+
 TEST(default_allocator_wraps_th_alloc) {
   void *p = THDefaultAllocator.malloc(NULL, 64);
   p = THDefaultAllocator.realloc(NULL, p, 128);
@@ -210,6 +230,7 @@ TEST(unused_context_can_be_freed) {
 HARNESS_MAIN(TEST_ENTRY(th_alloc_basics),
              TEST_ENTRY(heap_size_counts_what_is_allocated),
              TEST_ENTRY(gc_hook_runs_on_failure_and_when_the_heap_is_large),
+             TEST_ENTRY(large_freed_blocks_are_reused_when_they_fit),
              TEST_ENTRY(default_allocator_wraps_th_alloc),
              TEST_ENTRY(mapped_file_is_shared_with_the_file),
              TEST_ENTRY(mapping_errors_name_the_file_and_the_reason),
