@@ -9,9 +9,9 @@
 
 PyObject *THPStorageClass = NULL;
 
-PyObject *THPStorage_(New)(THStorage *storage)
+/* A new object of `type` owning `storage` (stolen; freed if the object cannot be made). */
+static PyObject *THPStorage_(wrap)(PyTypeObject *type, THStorage *storage)
 {
-  PyTypeObject *type = THPStorageClass ? (PyTypeObject *)THPStorageClass : &THPStorageType;
   THPStorage *self = (THPStorage *)type->tp_alloc(type, 0);
   if (self == NULL) {
     THStorage_(free)(storage);
@@ -19,6 +19,12 @@ PyObject *THPStorage_(New)(THStorage *storage)
   }
   self->cdata = storage;
   return (PyObject *)self;
+}
+
+PyObject *THPStorage_(New)(THStorage *storage)
+{
+  return THPStorage_(wrap)(THPStorageClass ? (PyTypeObject *)THPStorageClass : &THPStorageType,
+                           storage);
 }
 
 static void THPStorage_(dealloc)(THPStorage *self)
@@ -157,13 +163,7 @@ static PyObject *THPStorage_(pynew)(PyTypeObject *type, PyObject *args, PyObject
     return THPUtils_invalidArgumentsTuple(args, kwargs, THPStorageStr, THP_STORAGE_SIGNATURES);
   }
 
-  THPStorage *self = (THPStorage *)type->tp_alloc(type, 0);
-  if (self == NULL) {
-    THStorage_(free)(c.result);
-    return NULL;
-  }
-  self->cdata = c.result;
-  return (PyObject *)self;
+  return THPStorage_(wrap)(type, c.result);
 }
 
 #undef THP_STORAGE_SIGNATURES

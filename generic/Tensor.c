@@ -10,9 +10,9 @@
 
 PyObject *THPTensorClass = NULL;
 
-PyObject *THPTensor_(New)(THTensor *tensor)
+/* A new object of `type` owning `tensor` (stolen; freed if the object cannot be made). */
+static PyObject *THPTensor_(wrap)(PyTypeObject *type, THTensor *tensor)
 {
-  PyTypeObject *type = THPTensorClass ? (PyTypeObject *)THPTensorClass : &THPTensorType;
   THPTensor *self = (THPTensor *)type->tp_alloc(type, 0);
   if (self == NULL) {
     THTensor_(free)(tensor);
@@ -20,6 +20,11 @@ PyObject *THPTensor_(New)(THTensor *tensor)
   }
   self->cdata = tensor;
   return (PyObject *)self;
+}
+
+PyObject *THPTensor_(New)(THTensor *tensor)
+{
+  return THPTensor_(wrap)(THPTensorClass ? (PyTypeObject *)THPTensorClass : &THPTensorType, tensor);
 }
 
 PyObject *THPTensor_(NewEmpty)(void)

@@ -313,15 +313,7 @@ static THTensor *THPTensor_(construct)(PyObject *args, PyObject *kwargs)
 static PyObject *THPTensor_(pynew)(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
   THTensor *tensor = THPTensor_(construct)(args, kwargs);
-  if (tensor == NULL)
-    return NULL;
-  THPTensor *self = (THPTensor *)type->tp_alloc(type, 0);
-  if (self == NULL) {
-    THTensor_(free)(tensor);
-    return NULL;
-  }
-  self->cdata = tensor;
-  return (PyObject *)self;
+  return tensor ? THPTensor_(wrap)(type, tensor) : NULL;
 }
 
 #undef THP_TENSOR_SIGNATURES
