@@ -80,8 +80,9 @@ def _():
     return namespace(a=a)
 
 
-@workload("addmm 1024x1024 float (NumPy: a @ b)", "torch_early.addmm(c, a, b)", "a_np @ b_np",
-          "torch.addmm(c_pt, a_pt, b_pt)", target=1.05)
+# beta = 0: the result is exactly a @ b (BLAS does not read c), the same work as NumPy's a @ b.
+@workload("addmm(0, c, 1, a, b), 1024x1024 float", "torch_early.addmm(0, c, 1, a, b)", "a_np @ b_np",
+          "torch.addmm(c_pt, a_pt, b_pt, beta=0)", target=1.05)
 def _():
     a, b = arrays((1024, 1024), 'float32')
     return namespace(a=a, b=b, c=np.zeros((1024, 1024), dtype='float32'))
