@@ -8,6 +8,7 @@
 4. a NumPy round trip sharing memory both ways.
 """
 import os
+import pkgutil
 
 import torch_early as torch
 
@@ -45,21 +46,25 @@ def show_view(a):
 
 
 def generated_wrapper_source(method):
-    """The C that cwrap generated for tensor method `method`, if the generated file is at hand."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    candidates = [os.path.join(here, "_generated", "TensorMethods.c"),
-                  os.path.join(os.path.dirname(here), "build", "generated", "TensorMethods.c")]
-    for path in candidates:
+    """The C that cwrap generated for tensor method `method`: shipped with the package (read
+    through pkgutil, so a zipped install works too), or in the build folder of a source checkout."""
+    source = None
+    try:
+        source = pkgutil.get_data("torch_early", "_generated/TensorMethods.c").decode()
+    except OSError:
+        checkout = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        path = os.path.join(checkout, "build", "generated", "TensorMethods.c")
         if os.path.exists(path):
             with open(path) as f:
                 source = f.read()
-            start = source.find("PyObject *THPTensor_(%s)(" % method)
-            if start < 0:
-                return None
-            start = source.rfind("\n/*", 0, start) + 1
-            end = source.find("\n}\n", start)
-            return source[start:end + 3]
-    return None
+    if source is None:
+        return None
+    start = source.find("PyObject *THPTensor_(%s)(" % method)
+    if start < 0:
+        return None
+    start = source.rfind("\n/*", 0, start) + 1
+    end = source.find("\n}\n", start)
+    return source[start:end + 3]
 
 
 def show_one_call():
