@@ -14,7 +14,9 @@ static int default_dtype = -1;
 
 /* The dtypes in THP_FOR_EACH_DTYPE order: their C base types, the Python classes registered over
  * them (filled in by _initExtension) and their `_torch` namespaces. */
-#define THP_NUM_DTYPES 8
+#define DTYPE_ENUM(Real) THP_DTYPE_##Real,
+enum { THP_FOR_EACH_DTYPE(DTYPE_ENUM) THP_NUM_DTYPES };
+#undef DTYPE_ENUM
 #define BASE_TYPE(Real) &THP##Real##TensorType,
 static PyTypeObject *const tensor_base_types[THP_NUM_DTYPES] = {THP_FOR_EACH_DTYPE(BASE_TYPE)};
 #undef BASE_TYPE
@@ -128,7 +130,16 @@ typedef struct {
   PyMethodDef definition;
   PyObject *name;
   PyMethodDef *implementations[THP_NUM_DTYPES];
+  int default_dtype; /* used instead of torch_early.Tensor's when no argument decides; -1: none */
 } THPDispatcher;
+
+/* Functions whose result type does not follow torch_early.Tensor when no tensor is given. */
+static const struct {
+  const char *name;
+  int dtype;
+} dispatch_defaults[] = {
+  {"randperm", THP_DTYPE_Long},
+};
 
 /* Which dtype a tensor (or tensor class) is: its index, or -1. The registered classes are compared
  * first, so the usual case is a few pointer compares. */
@@ -155,17 +166,29 @@ static PyObject *THPModule_setDefaultTensorType(PyObject *module, PyObject *cls)
   Py_RETURN_NONE;
 }
 
+/* The dtype an argument decides: a tensor's own, or for a list/tuple (cat's sequence) its first
+ * element's; -1 when it decides nothing. */
+static int dtype_index_of_argument(PyObject *arg)
+{
+  int index = dtype_index_of_type(Py_TYPE(arg));
+  if (index < 0 && (PyList_CheckExact(arg) || PyTuple_CheckExact(arg)) &&
+      PySequence_Fast_GET_SIZE(arg) > 0)
+    index = dtype_index_of_type(Py_TYPE(PySequence_Fast_GET_ITEM(arg, 0)));
+  return index;
+}
+
 /* torch_early.<name>(*args, **kwargs): finds the first tensor among the arguments (positional
- * first, then keyword values), or takes the default tensor type, and runs that dtype's
- * implementation: the same C function as type(tensor)._torch.<name>, called directly. */
+ * first, then keyword values such as out=), or takes the default tensor type (LongTensor for
+ * randperm, whose values are indices), and runs that dtype's implementation: the same C function
+ * as type(tensor)._torch.<name>, called directly. */
 static PyObject *THPModule_dispatch(PyObject *capsule, PyObject *const *args, Py_ssize_t nargs,
                                     PyObject *kwnames)
 {
   THPDispatcher *dispatcher = PyCapsule_GetPointer(capsule, NULL);
   Py_ssize_t total = nargs + (kwnames ? PyTuple_GET_SIZE(kwnames) : 0);
-  int dtype = default_dtype;
+  int dtype = dispatcher->default_dtype >= 0 ? dispatcher->default_dtype : default_dtype;
   for (Py_ssize_t i = 0; i < total; i++) {
-    int index = dtype_index_of_type(Py_TYPE(args[i]));
+    int index = dtype_index_of_argument(args[i]);
     if (index >= 0) {
       dtype = index;
       break;
@@ -218,6 +241,10 @@ static int add_dispatchers(PyObject *module)
         dispatcher->definition.ml_flags = METH_FASTCALL | METH_KEYWORDS;
         dispatcher->definition.ml_doc = def->ml_doc;
         dispatcher->name = PyUnicode_InternFromString(def->ml_name);
+        dispatcher->default_dtype = -1;
+        for (size_t k = 0; k < sizeof(dispatch_defaults) / sizeof(dispatch_defaults[0]); k++)
+          if (strcmp(dispatch_defaults[k].name, def->ml_name) == 0)
+            dispatcher->default_dtype = dispatch_defaults[k].dtype;
         PyObject *function = PyCFunction_NewEx(&dispatcher->definition, capsule, NULL);
         if (dispatcher->name == NULL || function == NULL ||
             PyModule_AddObject(module, def->ml_name, function) < 0) {

@@ -35,4 +35,28 @@
 #include "generic/THTensorMath.h"
 #include "THGenerateAllTypes.h"
 
+#include "generic/THTensorPointwise.h"
+#include "THGenerateAllTypes.h"
+
+#include "generic/THTensorReduce.h"
+#include "THGenerateAllTypes.h"
+
+#include "generic/THTensorCompare.h"
+#include "THGenerateAllTypes.h"
+
+#include "generic/THTensorSort.h"
+#include "THGenerateAllTypes.h"
+
+#include "generic/THTensorIndex.h"
+#include "THGenerateAllTypes.h"
+
+#include "generic/THTensorCreate.h"
+#include "THGenerateAllTypes.h"
+
+#include "generic/THTensorLinear.h"
+#include "THGenerateAllTypes.h"
+
+#include "generic/THTensorLapack.h"
+#include "THGenerateFloatTypes.h"
+
 #endif

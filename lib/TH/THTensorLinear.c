@@ -1,0 +1,9 @@
+/* THTensorLinear: BLAS-level tensor ops: addmv, addr, addbmm, baddbmm, mm, mv, bmm, ger, cross; made by expanding generic/THTensorLinear.c for the seven regular dtypes.
+ * On the path of `a.mm(b)` → THPFloatTensor_mm → THFloatTensor_addmm. */
+#include "THTensor.h"
+#include "THTensorApply.h"
+#include "THTensorDimApply.h"
+#include "THParallel.h"
+
+#include "generic/THTensorLinear.c"
+#include "THGenerateAllTypes.h"

@@ -1,0 +1,9 @@
+/* THTensorReduce: reductions and scans: mean, std, var, norm, dist, renorm, max, min, cumsum, cumprod, trace, all, any; made by expanding generic/THTensorReduce.c for the seven regular dtypes.
+ * On the path of `a.max(0)` → THPFloatTensor_max → THFloatTensor_max. */
+#include "THTensor.h"
+#include "THTensorApply.h"
+#include "THTensorDimApply.h"
+#include "THParallel.h"
+
+#include "generic/THTensorReduce.c"
+#include "THGenerateAllTypes.h"
