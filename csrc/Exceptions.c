@@ -27,7 +27,8 @@ void THPErrorFrame_pop(THPErrorFrame *frame)
 PyObject *THPErrorFrame_raise(THPErrorFrame *frame)
 {
   THPErrorFrame_pop(frame);
-  PyErr_SetString(PyExc_RuntimeError, frame->message);
+  PyObject *type = frame->kind == TH_ERROR_INDEX ? PyExc_IndexError : PyExc_RuntimeError;
+  PyErr_SetString(type, frame->message);
   return NULL;
 }
 
@@ -54,6 +55,7 @@ static void land(const char *msg)
     abort();
   }
   snprintf(frame->message, sizeof(frame->message), "%s", msg);
+  frame->kind = THLastErrorKind();
   siglongjmp(frame->env, 1);
 }
 

@@ -15,13 +15,15 @@ typedef struct THPErrorFrame {
   sigjmp_buf env;
   struct THPErrorFrame *prev;
   char message[THP_ERROR_MESSAGE_SIZE];
+  THErrorKind kind; /* TH_ERROR_INDEX becomes IndexError, anything else RuntimeError */
 } THPErrorFrame;
 
 /* Makes `frame` the innermost landing point of this thread. Pair every push with exactly one
  * THPErrorFrame_pop (normal exit) or THPErrorFrame_raise (after the siglongjmp landed). */
 void THPErrorFrame_push(THPErrorFrame *frame);
 void THPErrorFrame_pop(THPErrorFrame *frame);
-/* Pops the frame and sets RuntimeError(frame->message). Always returns NULL. */
+/* Pops the frame and sets RuntimeError(frame->message), or IndexError for an index out of its
+ * range (THIndexCheck). Always returns NULL. */
 PyObject *THPErrorFrame_raise(THPErrorFrame *frame);
 
 /* For hand-written code: runs body(context) inside a frame. Returns 0, or -1 with RuntimeError

@@ -69,7 +69,15 @@ TH_NORETURN static void THDispatchError(const char *msg, const char *file, int l
   THAbortAfterHandlerReturned(msg);
 }
 
+/* The kind of the error being reported on this thread (see THLastErrorKind). */
+static _Thread_local THErrorKind lastErrorKind = TH_ERROR_RUNTIME;
+
+THErrorKind THLastErrorKind(void) {
+  return lastErrorKind;
+}
+
 void _THError(const char *file, int line, const char *fmt, ...) {
+  lastErrorKind = TH_ERROR_RUNTIME;
   char msg[TH_ERROR_BUFFER_SIZE];
   va_list args;
   va_start(args, fmt);
@@ -78,14 +86,14 @@ void _THError(const char *file, int line, const char *fmt, ...) {
   THDispatchError(msg, file, line);
 }
 
-void _THArgCheck(const char *file, int line, int argNumber, const char *fmt, ...) {
+/* Reports an argument error of the given kind through the argument-error handlers. */
+TH_NORETURN static void THReportArgError(THErrorKind kind, const char *file, int line, int argNumber,
+                                         const char *fmt, va_list args) {
   char text[TH_ERROR_BUFFER_SIZE];
   char msg[TH_ERROR_BUFFER_SIZE + 32];
-  va_list args;
-  va_start(args, fmt);
   vsnprintf(text, sizeof(text), fmt, args);
-  va_end(args);
   snprintf(msg, sizeof(msg), "invalid argument %d: %s", argNumber, text);
+  lastErrorKind = kind;
 
   if (threadArgErrorHandler)
     threadArgErrorHandler(argNumber, msg, threadArgErrorHandlerData);
@@ -94,6 +102,19 @@ void _THArgCheck(const char *file, int line, int argNumber, const char *fmt, ...
   else
     THBuiltinErrorHandler(msg, file, line);
   THAbortAfterHandlerReturned(msg);
+}
+
+/* The handlers never return, so no va_end is ever reached below. */
+void _THArgCheck(const char *file, int line, int argNumber, const char *fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  THReportArgError(TH_ERROR_RUNTIME, file, line, argNumber, fmt, args);
+}
+
+void _THIndexCheck(const char *file, int line, int argNumber, const char *fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  THReportArgError(TH_ERROR_INDEX, file, line, argNumber, fmt, args);
 }
 
 void _THAssertionFailed(const char *file, int line, const char *exp, const char *fmt, ...) {

@@ -86,15 +86,31 @@ TH_API void _THError(const char *file, int line, const char *fmt, ...)
 /* Called only once the condition of THArgCheck has failed. */
 TH_API void _THArgCheck(const char *file, int line, int argNumber, const char *fmt, ...)
     TH_NORETURN TH_PRINTF_LIKE(4, 5);
+/* Like _THArgCheck, for an index outside its range (hosts may raise IndexError for it). */
+TH_API void _THIndexCheck(const char *file, int line, int argNumber, const char *fmt, ...)
+    TH_NORETURN TH_PRINTF_LIKE(4, 5);
 TH_API void _THAssertionFailed(const char *file, int line, const char *exp, const char *fmt, ...)
     TH_NORETURN TH_PRINTF_LIKE(4, 5);
 
 #define THError(...) _THError(__FILE__, __LINE__, __VA_ARGS__)
 
+/* What the error being reported is about, for a handler that maps errors to exception types:
+ * THIndexCheck failures are TH_ERROR_INDEX, every other error TH_ERROR_RUNTIME. Valid inside a
+ * handler, on the thread that raised the error. */
+typedef enum { TH_ERROR_RUNTIME, TH_ERROR_INDEX } THErrorKind;
+TH_API THErrorKind THLastErrorKind(void);
+
 #define THArgCheck(cond, argNumber, ...)                          \
   do {                                                            \
     if (TH_UNLIKELY(!(cond)))                                     \
       _THArgCheck(__FILE__, __LINE__, argNumber, __VA_ARGS__);    \
+  } while (0)
+
+/* An index argument out of its range: an argument error of kind TH_ERROR_INDEX. */
+#define THIndexCheck(cond, argNumber, ...)                        \
+  do {                                                            \
+    if (TH_UNLIKELY(!(cond)))                                     \
+      _THIndexCheck(__FILE__, __LINE__, argNumber, __VA_ARGS__);  \
   } while (0)
 
 /* Like THArgCheck, but runs CLEANUP (freeing temporaries) before reporting. */

@@ -72,6 +72,17 @@ TEST(arg_check_with_cleanup_runs_the_cleanup_first) {
                   "invalid argument 2: bad input");
 }
 
+TEST(index_checks_report_an_index_error_kind) {
+  EXPECT_TH_ERROR(THIndexCheck(0, 2, "index %d is out of range", 7),
+                  "invalid argument 2: index 7 is out of range");
+  CHECK(THLastErrorKind() == TH_ERROR_INDEX);
+  EXPECT_TH_ERROR(THArgCheck(0, 1, "plain"), "invalid argument 1: plain");
+  CHECK(THLastErrorKind() == TH_ERROR_RUNTIME);
+  EXPECT_TH_ERROR(THIndexCheck(0, 1, "again"), "again");
+  EXPECT_TH_ERROR(THError("not an argument"), "not an argument");
+  CHECK(THLastErrorKind() == TH_ERROR_RUNTIME);
+}
+
 TEST(size_descriptions) {
   long sizes[3] = {2, 3, 4};
   CHECK(strcmp(THSizeDesc(sizes, 3).str, "2x3x4") == 0);
@@ -122,6 +133,7 @@ TEST(atomics) {
 }
 
 HARNESS_MAIN(TEST_ENTRY(messages_carry_no_file_or_line),
+             TEST_ENTRY(index_checks_report_an_index_error_kind),
              TEST_ENTRY(the_default_handlers_serve_threads_without_their_own),
              TEST_ENTRY(assertions_report_the_expression),
              TEST_ENTRY(arg_check_with_cleanup_runs_the_cleanup_first),
