@@ -5,7 +5,9 @@
 1. a tensor, its storage, its sizes and strides;
 2. a view: a second tensor on the same storage;
 3. one method call followed down the stack: the generated C wrapper, then the TH function;
-4. a NumPy round trip sharing memory both ways.
+4. a NumPy round trip sharing memory both ways;
+5. the generic mechanism: one C source compiled once per dtype;
+6. how TH's apply loops walk a strided view.
 """
 import os
 import pkgutil
@@ -114,12 +116,69 @@ def show_numpy():
     print("strides agree:", tensor.stride(), "elements vs", array.strides, "bytes")
 
 
+def show_generic_mechanism():
+    section("5. One C source, seven dtypes: the generic mechanism")
+    print("""  lib/TH/generic/THTensorMath.c is written once with the macros real, accreal and Real, and
+  THGenerateAllTypes.h includes it once per dtype, so THTensor_(cadd) is compiled as:""")
+    dtypes = ["Byte", "Char", "Short", "Int", "Long", "Float", "Double"]
+    names = ["TH%sTensor_cadd" % name for name in dtypes]
+    print("    " + ", ".join(names[:4]) + ",\n    " + ", ".join(names[4:]))
+    print("  The extension does the same one level up (THPByteTensor_add ... THPDoubleTensor_add).")
+    print("  Live, one per dtype:")
+    for name in dtypes:
+        cls = getattr(torch, name + "Tensor")
+        result = cls([1, 2]).add(cls([3, 4]))
+        print("    %-26s .add -> %-8s (%s)" % (torch.typename(cls), result.tolist(),
+                                                  type(result[0]).__name__))
+
+
+def apply_blocks(tensor):
+    """How TH's apply macros walk `tensor`: the largest trailing run of dimensions that is contiguous
+    in memory is one flat inner loop; the remaining dimensions step an odometer. Returns
+    (inner loop length, inner stride, the storage offset each inner loop starts at)."""
+    sizes, strides = list(tensor.size()), list(tensor.stride())
+    dim = len(sizes) - 1
+    while dim > 0 and sizes[dim] == 1:
+        dim -= 1
+    inner_stride, inner = strides[dim], sizes[dim]
+    while dim > 0 and strides[dim - 1] == inner * inner_stride:
+        dim -= 1
+        inner *= sizes[dim]
+    starts = [tensor.storage_offset()]
+    for d in range(dim - 1, -1, -1):   # the outer dimensions, innermost first
+        starts = [s + i * strides[d] for i in range(sizes[d]) for s in starts]
+    return inner, inner_stride, sorted(starts)
+
+
+def show_strided_iteration():
+    section("6. Walking a strided view")
+    base = torch.FloatTensor(4, 5)
+    for k in range(20):
+        base.storage()[k] = k
+    view = base[1:3, 1:4]
+    print("view = base[1:3, 1:4] of a 4x5 tensor holding 0..19: size", tuple(view.size()),
+          "stride", view.stride(), "offset", view.storage_offset())
+    inner, stride, starts = apply_blocks(view)
+    print("  TH walks it as %d runs of %d elements (stride %d), starting at storage offsets %s"
+          % (len(starts), inner, stride, starts))
+    print("  visiting, in row-major order of the view:", [v for row in view.tolist() for v in row])
+    t = base.t()
+    inner, stride, starts = apply_blocks(t)
+    print("base.t(): size", tuple(t.size()), "stride", t.stride(), "-> %d runs of %d elements with "
+          "stride %d" % (len(starts), inner, stride))
+    contiguous = base.contiguous()
+    inner, stride, starts = apply_blocks(contiguous)
+    print("a contiguous tensor is one run of %d elements: the flat (SIMD, OpenMP) loop" % inner)
+
+
 def main():
     print("torch_early %s: the architecture of PyTorch 0.1.x, layer by layer" % torch.__version__)
     a = show_tensor_and_storage()
     show_view(a)
     show_one_call()
     show_numpy()
+    show_generic_mechanism()
+    show_strided_iteration()
     print()
 
 
