@@ -88,6 +88,77 @@ def _():
     return namespace(a=a, b=b, c=np.zeros((1024, 1024), dtype='float32'))
 
 
+# ---- issue 3: the tensor operations of the era ---------------------------------------------
+
+def _pointwise(name, early, numpy_stmt, modern):
+    @workload("%s, 10M float" % name, early, numpy_stmt, modern, target=0.7)
+    def _():
+        a, b = arrays((10_000_000,), 'float32')
+        return namespace(a=a, b=b)
+
+
+_pointwise("mul", "a.mul(b)", "a_np * b_np", "a_pt.mul(b_pt)")
+_pointwise("exp", "a.exp()", "np.exp(a_np)", "a_pt.exp()")
+_pointwise("sigmoid", "a.sigmoid()", "1 / (1 + np.exp(-a_np))", "a_pt.sigmoid()")
+
+
+def _matrix_reduction(name, dim):
+    early = "a.%s(%d)" % (name, dim)
+    @workload("%s along dim %d, 4096x4096 float" % (name, dim), early,
+              "a_np.%s(%d)" % (name, dim), "a_pt.%s(%d)" % (name, dim), target=0.7)
+    def _():
+        a, = arrays((4096, 4096), 'float32', count=1)
+        return namespace(a=a)
+
+
+for _name in ("sum", "max"):
+    for _dim in (0, 1):
+        _matrix_reduction(_name, _dim)
+
+
+@workload("sort 1M float (NumPy: np.sort)", "a.sort()", "np.sort(a_np)", "a_pt.sort()", target=1.0)
+def _():
+    a, = arrays((1_000_000,), 'float32', count=1)
+    return namespace(a=a)
+
+
+@workload("index_select 100k rows of 1Mx16 float", "a.index_select(0, i)", "a_np[i_np]",
+          "a_pt.index_select(0, i_pt)", target=0.7)
+def _():
+    a, = arrays((1_000_000, 16), 'float32', count=1)
+    ns = namespace(a=a)
+    rows = np.random.RandomState(1).randint(0, 1_000_000, 100_000)
+    ns.update(i_np=rows, i=torch_early.LongTensor(rows.astype(np.int64)))
+    if modern_torch is not None:
+        ns['i_pt'] = modern_torch.from_numpy(rows.astype(np.int64))
+    return ns
+
+
+@workload("cat of 100 x 10k float", "torch_early.cat(parts)", "np.concatenate(parts_np)",
+          "torch.cat(parts_pt)", target=0.7)
+def _():
+    parts = arrays((10_000,), 'float32', count=100)
+    ns = namespace()
+    ns['parts_np'] = parts
+    ns['parts'] = [torch_early.FloatTensor(p.copy()) for p in parts]
+    if modern_torch is not None:
+        ns['parts_pt'] = [modern_torch.from_numpy(p.copy()) for p in parts]
+    return ns
+
+
+def _mm(size, dtype):
+    @workload("mm %dx%d %s" % (size, size, dtype), "a.mm(b)", "a_np @ b_np", "a_pt.mm(b_pt)",
+              target=1.05)
+    def _():
+        a, b = arrays((size, size), dtype)
+        return namespace(a=a, b=b)
+
+
+for _dtype in ('float32', 'float64'):
+    for _size in (256, 1024, 2048):
+        _mm(_size, _dtype)
+
+
 def best_time(statement, ns, repeats=7):
     """Seconds per execution of `statement`: each repeat runs ~0.1 s; the best repeat counts."""
     timer = timeit.Timer(statement, globals=ns)
@@ -108,7 +179,12 @@ def main(words):
         if words and not any(w in name for w in words):
             continue
         ns = make_data()
-        t_early, t_numpy = best_time(early, ns), best_time(numpy_stmt, ns)
+        try:
+            t_early = best_time(early, ns)
+        except (AttributeError, TypeError) as error:   # an operation this build does not have
+            print(f"{name:38} {'n/a':>12}   ({error})", flush=True)
+            continue
+        t_numpy = best_time(numpy_stmt, ns)
         line = (f"{name:38} {t_early * 1e6:10.3f}us {t_numpy * 1e6:10.3f}us {t_early / t_numpy:6.2f}"
                 f" {('<= %.2f' % target) if target else '':>8}")
         if modern_torch is not None:
