@@ -44,6 +44,11 @@ static void THTensor_(splitAt)(const THTensor *t, int dim, long *outer, long *in
 
 /* ---- index_select ---- */
 
+static inline void THTensor_(copyRow)(real *to, const real *from, long n) {
+  for (long j = 0; j < n; j++)
+    to[j] = from[j];
+}
+
 static void THTensor_(indexSelectRows)(THTensor *r_, THTensor *src, int dim, const long *index,
                                        long n) {
   if (THTensor_(isContiguous)(r_) && THTensor_(isContiguous)(src)) {
@@ -51,15 +56,17 @@ static void THTensor_(indexSelectRows)(THTensor *r_, THTensor *src, int dim, con
     THTensor_(splitAt)(src, dim, &outer, &inner);
     real *rp = THTensor_(data)(r_);
     const real *sp = THTensor_(data)(src);
+    int parallel = (double)outer * n * inner > TH_OMP_OVERHEAD_THRESHOLD;
     long o, i;
-#pragma omp parallel for collapse(2) if ((double)outer * n * inner > TH_OMP_OVERHEAD_THRESHOLD)
-    for (o = 0; o < outer; o++) {
-      for (i = 0; i < n; i++) {
-        const real *from = sp + (o * srcRows + index[i]) * inner;
-        real *to = rp + (o * n + i) * inner;
-        for (long j = 0; j < inner; j++)
-          to[j] = from[j];
-      }
+    if (outer == 1) {             /* dim 0: a plain loop over the rows, the common case */
+#pragma omp parallel for if (parallel)
+      for (i = 0; i < n; i++)
+        THTensor_(copyRow)(rp + i * inner, sp + index[i] * inner, inner);
+    } else {
+#pragma omp parallel for collapse(2) if (parallel)
+      for (o = 0; o < outer; o++)
+        for (i = 0; i < n; i++)
+          THTensor_(copyRow)(rp + (o * n + i) * inner, sp + (o * srcRows + index[i]) * inner, inner);
     }
   } else {
     THTensor *to = THTensor_(new)(), *from = THTensor_(new)();
