@@ -84,5 +84,13 @@ static PyMethodDef THPTensor_(methods)[] = {
    "copy_(source) -> self: copies the elements of a tensor of any type with as many elements."},
   {"numpy", (PyCFunction)THPTensor_(numpy), METH_NOARGS,
    "numpy() -> numpy.ndarray sharing this tensor's memory."},
+  {"apply_", (PyCFunction)(void (*)(void))THPTensor_(apply_), METH_FASTCALL | METH_KEYWORDS,
+   "apply_(fn) -> self: each element x becomes fn(x)."},
+  {"map_", (PyCFunction)(void (*)(void))THPTensor_(map_), METH_FASTCALL | METH_KEYWORDS,
+   "map_(tensor, fn) -> self: each element x becomes fn(x, y), y the element of tensor at the same\n"
+   "position in row-major order."},
+  {"map2_", (PyCFunction)(void (*)(void))THPTensor_(map2_), METH_FASTCALL | METH_KEYWORDS,
+   "map2_(tensor1, tensor2, fn) -> self: each element x becomes fn(x, y, z), y and z the elements\n"
+   "of tensor1 and tensor2 at the same position in row-major order."},
   {NULL}
 };

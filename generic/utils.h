@@ -98,4 +98,60 @@ static inline PyObject *THPUtils_(newAccreal)(accreal value)
 
 #endif
 
+/* ---- A sequence of tensors of this dtype: torch_early.cat's first argument (cwrap's THTensor**) ---- */
+
+/* A list or tuple of at least one tensor, every one of this dtype. */
+static inline int THPUtils_(checkTensorList)(PyObject *obj)
+{
+  if (!PyList_Check(obj) && !PyTuple_Check(obj))
+    return 0;
+  Py_ssize_t n = PySequence_Fast_GET_SIZE(obj);
+  if (n == 0 || n > INT_MAX)
+    return 0;
+  for (Py_ssize_t i = 0; i < n; i++)
+    if (!THPTensor_(Check)(PySequence_Fast_GET_ITEM(obj, i)))
+      return 0;
+  return 1;
+}
+
+/* A new NULL-terminated array of the sequence's THTensors, each retained, so that they outlive a
+ * change to the list made while the GIL is released. NULL with MemoryError set. */
+static inline THTensor **THPUtils_(unpackTensorList)(PyObject *obj)
+{
+  Py_ssize_t n = PySequence_Fast_GET_SIZE(obj);
+  THTensor **list = PyMem_Malloc((n + 1) * sizeof(THTensor *));
+  if (list == NULL)
+    return (THTensor **)PyErr_NoMemory();
+  for (Py_ssize_t i = 0; i < n; i++) {
+    list[i] = ((THPTensor *)PySequence_Fast_GET_ITEM(obj, i))->cdata;
+    THTensor_(retain)(list[i]);
+  }
+  list[n] = NULL;
+  return list;
+}
+
+static inline int THPUtils_(tensorListLength)(THTensor **list)
+{
+  int n = 0;
+  while (list[n] != NULL)
+    n++;
+  return n;
+}
+
+/* The elements of all the tensors together (to decide whether to release the GIL). */
+static inline ptrdiff_t THPUtils_(tensorListNumel)(THTensor **list)
+{
+  ptrdiff_t total = 0;
+  for (int i = 0; list[i] != NULL; i++)
+    total += THTensor_(nElement)(list[i]);
+  return total;
+}
+
+static inline void THPUtils_(freeTensorList)(THTensor **list)
+{
+  for (int i = 0; list[i] != NULL; i++)
+    THTensor_(free)(list[i]);
+  PyMem_Free(list);
+}
+
 #endif

@@ -20,12 +20,12 @@ from ._utils import _import_dotted_name
 from .tensor import _TensorBase
 from .storage import _StorageBase
 from ._tensor_str import set_printoptions
-from .functional import split, chunk
+from .functional import split, chunk, stack
 
 __all__ = [
     'typename', 'is_tensor', 'is_storage', 'set_default_tensor_type',
     'set_rng_state', 'get_rng_state', 'manual_seed', 'initial_seed',
-    'set_printoptions', 'chunk', 'split',
+    'set_printoptions', 'chunk', 'split', 'stack',
     'DoubleStorage', 'FloatStorage', 'HalfStorage', 'LongStorage', 'IntStorage',
     'ShortStorage', 'CharStorage', 'ByteStorage',
     'DoubleTensor', 'FloatTensor', 'HalfTensor', 'LongTensor', 'IntTensor',

@@ -1,8 +1,11 @@
-"""Python-level tensor functions: `torch_early.split` and `torch_early.chunk`.
+"""Python-level tensor functions: `torch_early.split`, `torch_early.chunk` and `torch_early.stack`.
 
-Both cut a tensor along one dimension into `narrow` views, so the pieces share the tensor's
-storage: writing into a piece writes into the original.
+split and chunk cut a tensor along one dimension into `narrow` views, so the pieces share the
+tensor's storage: writing into a piece writes into the original. stack goes the other way: it
+gives every tensor a new dimension of size 1 (`unsqueeze`, a view) and joins them along it with
+`cat`, which copies.
 """
+from . import _C
 from ._utils import _range
 
 
@@ -28,3 +31,18 @@ def chunk(tensor, chunks, dim=0):
         raise ValueError("chunks must be a positive integer, got {}".format(chunks))
     split_size = (tensor.size(dim) + chunks - 1) // chunks
     return split(tensor, split_size, dim)
+
+
+def stack(sequence, dim=0, out=None):
+    """Join tensors of equal sizes along a new dimension `dim` (0 to their dim(); negative counts
+    from the end): stacking n tensors of size 2x3 at dim 0 gives n x 2 x 3. Into `out` when
+    given."""
+    sequence = list(sequence)
+    if len(sequence) == 0:
+        raise ValueError("stack expects a non-empty sequence of tensors")
+    if dim < 0:
+        dim += sequence[0].dim() + 1
+    inputs = [tensor.unsqueeze(dim) for tensor in sequence]
+    if out is None:
+        return _C.cat(inputs, dim)
+    return _C.cat(inputs, dim, out=out)

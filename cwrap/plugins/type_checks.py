@@ -5,7 +5,8 @@ pointer compares for tensors, PyFloat/PyLong tests for numbers). Then each is un
 local named after it, before anything is allocated and before the GIL is released:
     real value = THPUtils_(unpackReal)(py_value);
     THTensor *other = ((THPTensor *)py_other)->cdata;
-Sizes unpack into a new THLongStorage, which is a resource: freed after the call, or on error.
+Sizes unpack into a new THLongStorage, and a sequence of tensors into a new array: resources,
+freed after the call, or on error.
 This plugin also rejects unknown types, and gives THGenerator* its default (the default generator).
 """
 
@@ -47,6 +48,14 @@ TYPES = {
                              '((THPByteTensor *)$arg)->cdata', 'torch_early.ByteTensor',
                              new_empty='THPByteTensor_NewEmpty()',
                              count='THByteTensor_nElement($value)'),
+    # A list or tuple of tensors of this dtype (cat's sequence), unpacked into a new
+    # NULL-terminated array; the declaration passes its length as
+    # `CONSTANT THPUtils_(tensorListLength)(<name>)`.
+    'THTensor**': THPType('THTensor **', 'THPUtils_(checkTensorList)($arg)',
+                          'THPUtils_(unpackTensorList)($arg)',
+                          Macro('"sequence of " THPTensorStr'),
+                          count='THPUtils_(tensorListNumel)($value)',
+                          free='THPUtils_(freeTensorList)($value)'),
     'THStorage*': THPType('THStorage *', 'THPStorage_(Check)($arg)',
                           '((THPStorage *)$arg)->cdata', Macro('THPStorageStr')),
     'THGenerator*': THPType('THGenerator *', 'THPGenerator_Check($arg)',

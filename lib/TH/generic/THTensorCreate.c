@@ -1,7 +1,133 @@
-/* THTensorCreate: creation: zeros, ones, eye, range, linspace, logspace, diag, tril, triu, randperm.
- * Included by THTensorCreate.c once per dtype. */
+/* THTensorCreate: creation: zeros, ones, eye, range, linspace, logspace, diag, tril, triu.
+ * Included by THTensorCreate.c once per dtype. Arguments are checked first; then the result is
+ * resized and written, through its data pointer when contiguous, else element by element through
+ * the strided apply macros (a given out= tensor may be any view). */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/THTensorCreate.c"
 #else
+
+void THTensor_(zeros)(THTensor *r_, THLongStorage *size) {
+  THTensor_(resize)(r_, size, NULL);
+  THTensor_(zero)(r_);
+}
+
+void THTensor_(ones)(THTensor *r_, THLongStorage *size) {
+  THTensor_(resize)(r_, size, NULL);
+  THTensor_(fill)(r_, 1);
+}
+
+void THTensor_(eye)(THTensor *r_, long n, long m) {
+  THArgCheck(n > 0, 2, "expected a positive number of rows, got %ld", n);
+  THArgCheck(m > 0, 3, "expected a positive number of columns, got %ld", m);
+  THTensor_(resize2d)(r_, n, m);
+  THTensor_(zero)(r_);
+  real *rp = THTensor_(data)(r_);
+  long diagonalStride = r_->stride[0] + r_->stride[1];
+  for (long i = 0; i < (n < m ? n : m); i++)
+    rp[i * diagonalStride] = 1;
+}
+
+/* Element i of a 1-D result gets first + i * step, computed in accreal. */
+static void THTensor_(fillArithmetic)(THTensor *r_, accreal first, accreal step) {
+  if (THTensor_(isContiguous)(r_)) {
+    real *rp = THTensor_(data)(r_);
+    TH_PARALLEL_FOR(i, THTensor_(nElement)(r_), rp[i] = (real)(first + (accreal)i * step););
+  } else {
+    ptrdiff_t i = 0;
+    TH_TENSOR_APPLY(real, r_, *r__data = (real)(first + (accreal)(i++) * step););
+  }
+}
+
+void THTensor_(range)(THTensor *r_, accreal xmin, accreal xmax, accreal step) {
+  THArgCheck(step != 0, 4, "step must be nonzero");
+  THArgCheck((step > 0 && xmax >= xmin) || (step < 0 && xmax <= xmin), 4,
+             "the step (%g) must go from start (%g) towards end (%g)", (double)step, (double)xmin,
+             (double)xmax);
+  double count = floor(((double)xmax - (double)xmin) / (double)step) + 1;
+  THArgCheck(count <= (double)LONG_MAX, 4, "range: %g values is too many", count);
+  THTensor_(resize1d)(r_, (long)count);
+  THTensor_(fillArithmetic)(r_, xmin, step);
+}
+
+#if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
+void THTensor_(linspace)(THTensor *r_, real a, real b, long n) {
+  THArgCheck(n > 0, 4, "expected a positive number of steps, got %ld", n);
+  THTensor_(resize1d)(r_, n);
+  THTensor_(fillArithmetic)(r_, a, n == 1 ? 0 : ((accreal)b - a) / (n - 1));
+}
+
+void THTensor_(logspace)(THTensor *r_, real a, real b, long n) {
+  THTensor_(linspace)(r_, a, b, n);
+  TH_TENSOR_APPLY(real, r_, *r__data = (real)pow(10.0, (double)*r__data););
+}
+#endif
+
+/* Where diagonal k of a rows x cols matrix starts and how long it is (0 when it is outside). */
+static long THTensor_(diagonalLength)(long rows, long cols, long k) {
+  long length = k >= 0 ? (rows < cols - k ? rows : cols - k) : (rows + k < cols ? rows + k : cols);
+  return length > 0 ? length : 0;
+}
+
+void THTensor_(diag)(THTensor *r_, THTensor *t, long k) {
+  THArgCheck(t->nDimension == 1 || t->nDimension == 2, 2,
+             "expected a vector or a matrix, got a tensor of size %s", THTensor_(sizeDesc)(t).str);
+  long length = t->nDimension == 2 ? THTensor_(diagonalLength)(t->size[0], t->size[1], k) : 0;
+  THArgCheck(t->nDimension == 1 || length > 0, 3,
+             "diagonal %ld is outside a %s matrix", k, THTensor_(sizeDesc)(t).str);
+  if (r_ == t) {
+    THTensor *result = THTensor_(new)();
+    THTensor_(diag)(result, t, k);
+    THTensor_(set)(r_, result);
+    THTensor_(free)(result);
+    return;
+  }
+  if (t->nDimension == 1) {
+    long n = t->size[0], side = n + (k >= 0 ? k : -k);
+    THTensor_(resize2d)(r_, side, side);
+    THTensor_(zero)(r_);
+    real *rp = THTensor_(data)(r_) + (k >= 0 ? k * r_->stride[1] : -k * r_->stride[0]);
+    const real *tp = THTensor_(data)(t);
+    for (long i = 0; i < n; i++)
+      rp[i * (r_->stride[0] + r_->stride[1])] = tp[i * t->stride[0]];
+  } else {
+    THTensor_(resize1d)(r_, length);
+    const real *tp = THTensor_(data)(t) + (k >= 0 ? k * t->stride[1] : -k * t->stride[0]);
+    real *rp = THTensor_(data)(r_);
+    for (long i = 0; i < length; i++)
+      rp[i * r_->stride[0]] = tp[i * (t->stride[0] + t->stride[1])];
+  }
+}
+
+/* r_ = t with the elements outside one triangle set to 0: tril (keepLower) keeps the elements
+ * (i, j) with j <= i + k, triu those with j >= i + k. */
+static void THTensor_(triangle)(THTensor *r_, THTensor *t, long k, int keepLower) {
+  THArgCheck(t->nDimension == 2, 2, "expected a matrix, got a tensor of size %s",
+             THTensor_(sizeDesc)(t).str);
+  if (r_ != t) {
+    THTensor_(resizeAs)(r_, t);
+    THTensor_(copy)(r_, t);
+  }
+  real *rp = THTensor_(data)(r_);
+  long rows = r_->size[0], cols = r_->size[1];
+  long rowStride = r_->stride[0], colStride = r_->stride[1];
+  for (long i = 0; i < rows; i++) {
+    long from = keepLower ? i + k + 1 : 0;
+    long to = keepLower ? cols : i + k;
+    if (from < 0)
+      from = 0;
+    if (to > cols)
+      to = cols;
+    for (long j = from; j < to; j++)
+      rp[i * rowStride + j * colStride] = 0;
+  }
+}
+
+void THTensor_(tril)(THTensor *r_, THTensor *t, long k) {
+  THTensor_(triangle)(r_, t, k, 1);
+}
+
+void THTensor_(triu)(THTensor *r_, THTensor *t, long k) {
+  THTensor_(triangle)(r_, t, k, 0);
+}
 
 #endif

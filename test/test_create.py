@@ -1,0 +1,205 @@
+"""Creating tensors: zeros, ones, eye, range, linspace, logspace, and the matrix shapers diag,
+tril and triu.
+
+The creation functions take no tensor, so they produce the default tensor type
+(torch_early.FloatTensor) unless out= names a tensor, whose type then decides; diag, tril and triu
+also exist as methods. Values are compared with NumPy for every dtype; results given as out= are
+written in place even when strided; bad arguments raise errors that say what was wrong.
+"""
+import numpy
+import pytest
+
+import torch_early
+
+DTYPES = ['Byte', 'Char', 'Short', 'Int', 'Long', 'Float', 'Double']
+FLOAT_DTYPES = ['Float', 'Double']
+NUMPY = {'Byte': numpy.uint8, 'Char': numpy.int8, 'Short': numpy.int16, 'Int': numpy.int32,
+         'Long': numpy.int64, 'Float': numpy.float32, 'Double': numpy.float64}
+
+
+def tensor_class(name):
+    return getattr(torch_early, name + 'Tensor')
+
+
+def as_numpy(tensor, name):
+    return numpy.array(tensor.tolist(), dtype=NUMPY[name])
+
+
+def matrix(name, rows, cols, transposed=False):
+    """rows x cols with element (i, j) = i*cols + j + 1, row-major or as a transposed view."""
+    array = numpy.arange(1, rows * cols + 1).reshape(rows, cols)
+    if transposed:
+        return tensor_class(name)(array.T.tolist()).t(), array
+    return tensor_class(name)(array.tolist()), array
+
+
+# ---- the default type, and out= deciding another --------------------------------------------------
+
+def test_functions_without_a_tensor_give_the_default_type():
+    for result in (torch_early.zeros(2), torch_early.ones(2), torch_early.eye(2),
+                   torch_early.range(1, 2), torch_early.linspace(0, 1), torch_early.logspace(0, 1)):
+        assert type(result) is torch_early.FloatTensor
+    torch_early.set_default_tensor_type('torch_early.DoubleTensor')
+    try:
+        assert type(torch_early.zeros(2)) is torch_early.DoubleTensor
+    finally:
+        torch_early.set_default_tensor_type('torch_early.FloatTensor')
+
+
+# ---- zeros and ones ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize('name', DTYPES)
+def test_zeros_and_ones_into_out(name):
+    out = tensor_class(name)()
+    assert torch_early.zeros(2, 3, out=out) is out
+    assert (as_numpy(out, name) == numpy.zeros((2, 3))).all()
+    assert torch_early.ones((4,), out=out) is out
+    assert out.tolist() == [1, 1, 1, 1]
+
+
+def test_zeros_and_ones_take_sizes_in_every_form():
+    assert torch_early.zeros(2, 3).tolist() == [[0, 0, 0], [0, 0, 0]]
+    assert torch_early.ones((2, 1, 2)).size() == (2, 1, 2)
+    assert torch_early.ones(torch_early.Size([3])).tolist() == [1, 1, 1]
+    with pytest.raises(ValueError, match='sizes must be non-negative'):
+        torch_early.zeros(2, -1)
+    with pytest.raises(TypeError, match='zeros received an invalid combination'):
+        torch_early.zeros(2, 'three')
+
+
+# ---- eye -----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize('name', DTYPES)
+def test_eye_matches_numpy(name):
+    out = tensor_class(name)()
+    assert (as_numpy(torch_early.eye(3, out=out), name) == numpy.eye(3)).all()
+    assert (as_numpy(torch_early.eye(2, 4, out=out), name) == numpy.eye(2, 4)).all()
+    assert (as_numpy(torch_early.eye(4, 2, out=out), name) == numpy.eye(4, 2)).all()
+
+
+def test_eye_into_a_strided_out_and_its_errors():
+    out = torch_early.FloatTensor(3, 3).t()
+    torch_early.eye(3, out=out)
+    assert out.stride() == (1, 3) and out.tolist() == numpy.eye(3).tolist()
+    with pytest.raises(RuntimeError, match='expected a positive number of rows, got 0'):
+        torch_early.eye(0)
+    with pytest.raises(RuntimeError, match='expected a positive number of columns, got -2'):
+        torch_early.eye(2, -2)
+
+
+# ---- range: the end is included ------------------------------------------------------------------
+
+@pytest.mark.parametrize('name', DTYPES)
+def test_range_includes_its_end(name):
+    out = tensor_class(name)()
+    assert torch_early.range(1, 4, out=out).tolist() == [1, 2, 3, 4]
+    assert torch_early.range(2, 10, 3, out=out).tolist() == [2, 5, 8]
+    assert torch_early.range(9, 3, -2, out=out).tolist() == [9, 7, 5, 3]
+    assert torch_early.range(5, 5, out=out).tolist() == [5]
+
+
+@pytest.mark.parametrize('name', FLOAT_DTYPES)
+def test_range_with_fractional_steps(name):
+    out = tensor_class(name)()
+    assert torch_early.range(0, 1, 0.25, out=out).tolist() == [0, 0.25, 0.5, 0.75, 1]
+    assert torch_early.range(-1.5, 1, 1, out=out).tolist() == [-1.5, -0.5, 0.5]
+
+
+def test_range_into_a_strided_out_and_its_errors():
+    base = torch_early.LongTensor(8).zero_()
+    out = base.unfold(0, 1, 2).select(1, 0)              # every other element: stride 2
+    torch_early.range(1, 4, out=out)
+    assert base.tolist() == [1, 0, 2, 0, 3, 0, 4, 0]
+    with pytest.raises(RuntimeError, match='step must be nonzero'):
+        torch_early.range(0, 5, 0)
+    with pytest.raises(RuntimeError, match=r'the step \(1\) must go from start \(5\) towards end \(0\)'):
+        torch_early.range(5, 0)
+    with pytest.raises(TypeError, match='range received an invalid combination'):
+        torch_early.range(0, 1.5, out=torch_early.IntTensor())      # an integer type takes ints
+
+
+# ---- linspace and logspace (floating types) ------------------------------------------------------
+
+@pytest.mark.parametrize('name', FLOAT_DTYPES)
+def test_linspace_and_logspace_match_numpy(name):
+    out = tensor_class(name)()
+    assert numpy.allclose(as_numpy(torch_early.linspace(-1, 2, 7, out=out), name),
+                          numpy.linspace(-1, 2, 7))
+    assert numpy.allclose(as_numpy(torch_early.linspace(3, -3, out=out), name),
+                          numpy.linspace(3, -3, 100))                  # 100 steps by default
+    assert torch_early.linspace(4, 9, 1, out=out).tolist() == [4]
+    assert numpy.allclose(as_numpy(torch_early.logspace(0, 3, 4, out=out), name),
+                          numpy.logspace(0, 3, 4))
+    assert numpy.allclose(as_numpy(torch_early.logspace(-1, 1, steps=5, out=out), name),
+                          numpy.logspace(-1, 1, 5))
+
+
+def test_linspace_errors():
+    with pytest.raises(RuntimeError, match='expected a positive number of steps, got 0'):
+        torch_early.linspace(0, 1, 0)
+    with pytest.raises(TypeError, match="torch_early.LongTensor doesn't implement stateless "
+                                        "method linspace"):
+        torch_early.linspace(0, 1, 5, out=torch_early.LongTensor())   # floating types only
+
+
+# ---- diag: vectors to matrices and back ----------------------------------------------------------
+
+@pytest.mark.parametrize('name', DTYPES)
+@pytest.mark.parametrize('k', [0, 2, -1])
+def test_diag_matches_numpy(name, k):
+    vector = tensor_class(name)([1, 2, 3])
+    square = vector.diag(k)
+    assert (as_numpy(square, name) == numpy.diag([1, 2, 3], k)).all()
+    assert torch_early.diag(square, k).tolist() == [1, 2, 3]
+    for transposed in (False, True):
+        tensor, array = matrix(name, 3, 4, transposed)
+        assert (as_numpy(torch_early.diag(tensor, k), name) == numpy.diag(array, k)).all()
+
+
+def test_diag_of_a_strided_vector_into_out_and_its_errors():
+    vector = torch_early.FloatTensor([[1, 0], [2, 0], [3, 0]]).select(1, 0)   # stride 2
+    out = torch_early.FloatTensor()
+    assert torch_early.diag(vector, out=out) is out
+    assert out.tolist() == numpy.diag([1, 2, 3]).tolist()
+    assert torch_early.diag(vector).tolist() == numpy.diag([1, 2, 3]).tolist()
+    with pytest.raises(RuntimeError, match='expected a vector or a matrix, got a tensor of size 2x2x2'):
+        torch_early.FloatTensor(2, 2, 2).diag()
+    with pytest.raises(RuntimeError, match='diagonal 4 is outside a 2x4 matrix'):
+        torch_early.FloatTensor(2, 4).diag(4)
+    with pytest.raises(RuntimeError, match='diagonal -2 is outside a 2x4 matrix'):
+        torch_early.FloatTensor(2, 4).diag(-2)
+
+
+# ---- tril and triu: one triangle of a matrix -----------------------------------------------------
+
+@pytest.mark.parametrize('name', DTYPES)
+@pytest.mark.parametrize('k', [-1, 0, 2])
+@pytest.mark.parametrize('transposed', [False, True])
+def test_tril_and_triu_match_numpy(name, k, transposed):
+    tensor, array = matrix(name, 3, 4, transposed)
+    assert (as_numpy(tensor.tril(k), name) == numpy.tril(array, k)).all()
+    assert (as_numpy(torch_early.triu(tensor, k), name) == numpy.triu(array, k)).all()
+    assert tensor.tolist() == array.tolist()             # the methods without _ copy
+    assert tensor.triu_(k) is tensor
+    assert (as_numpy(tensor, name) == numpy.triu(array, k)).all()
+    assert (as_numpy(tensor.tril_(k), name) == numpy.tril(numpy.triu(array, k), k)).all()
+
+
+def test_tril_and_triu_defaults_out_and_errors():
+    tensor, array = matrix('Double', 3, 3)
+    assert tensor.tril().tolist() == numpy.tril(array).tolist()
+    out = torch_early.DoubleTensor()
+    assert torch_early.tril(tensor, 1, out=out) is out
+    assert out.tolist() == numpy.tril(array, 1).tolist()
+    with pytest.raises(RuntimeError, match='expected a matrix, got a tensor of size 3'):
+        torch_early.DoubleTensor(3).triu()
+    with pytest.raises(TypeError, match='tril received an invalid combination'):
+        tensor.tril(0.5)
+
+
+# ---- numel ---------------------------------------------------------------------------------------
+
+def test_numel_counts_the_elements():
+    assert torch_early.numel(torch_early.FloatTensor(2, 3, 4)) == 24
+    assert torch_early.numel(torch_early.ByteTensor()) == 0
+    assert torch_early.IntTensor(5).numel() == 5
