@@ -285,7 +285,7 @@ static PyMethodDef THPModule_methods[] = {
   {"set_num_threads", THPModule_setNumThreads, METH_O,
    "set_num_threads(n): sets the threads used by TH's parallel loops."},
   {"_simd_level", THPModule_simdLevel, METH_NOARGS,
-   "_simd_level() -> str: 'avx2', 'avx', 'sse4.2' or 'default', the SIMD level of TH's kernels."},
+   "_simd_level() -> str: 'avx512f', 'avx2', 'avx', 'sse4.2' or 'default': the SIMD level of TH's kernels."},
   {"from_numpy", THPModule_fromNumpy, METH_O,
    "from_numpy(ndarray) -> Tensor sharing the array's memory."},
   {NULL}

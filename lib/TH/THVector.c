@@ -11,9 +11,9 @@
 #endif
 
 /* How the SIMD level is chosen at run time. A function marked
- *     __attribute__((target_clones("avx2", "avx", "sse4.2", "default")))
- * is compiled four times, once per instruction set (so the same plain C loop becomes 8-wide AVX2
- * code in one copy and SSE2 code in another), and its symbol becomes an "ifunc": a symbol whose
+ *     __attribute__((target_clones("avx512f", "avx2", "avx", "sse4.2", "default")))
+ * is compiled five times, once per instruction set (so the same plain C loop becomes 16-wide
+ * AVX-512 code in one copy, 8-wide AVX2 code in another and SSE2 code in the last), and its symbol becomes an "ifunc": a symbol whose
  * address is computed by a resolver function that the compiler writes. The dynamic loader runs
  * the resolver once, when it binds the symbol at load time; the resolver asks the CPU (cpuid) and
  * returns the best copy it supports, in the order listed. Every later call goes straight to that
@@ -22,7 +22,8 @@
  * baseline level). */
 #if defined(__x86_64__) && defined(__ELF__) && defined(__has_attribute)
 #if __has_attribute(target_clones)
-#define TH_SIMD_CLONES __attribute__((target_clones("avx2", "avx", "sse4.2", "default")))
+#define TH_SIMD_CLONES \
+  __attribute__((target_clones("avx512f", "avx2", "avx", "sse4.2", "default")))
 #define TH_SIMD_CLONES_ENABLED 1
 #endif
 #endif
@@ -35,6 +36,8 @@
 const char *THVector_simdLevel(void) {
 #if TH_SIMD_CLONES_ENABLED
   __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512f"))
+    return "avx512f";
   if (__builtin_cpu_supports("avx2"))
     return "avx2";
   if (__builtin_cpu_supports("avx"))

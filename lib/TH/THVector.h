@@ -9,8 +9,8 @@
 
 #define THVector_(NAME) TH_CONCAT_4(TH, Real, Vector_, NAME)
 
-/* The SIMD level the kernels run at on this CPU: "avx2", "avx", "sse4.2" or "default" (plain C,
- * which on x86-64 still means SSE2). */
+/* The SIMD level the kernels run at on this CPU: "avx512f", "avx2", "avx", "sse4.2" or "default"
+ * (plain C, which on x86-64 still means SSE2). */
 TH_API const char *THVector_simdLevel(void);
 
 #include "generic/THVector.h"
