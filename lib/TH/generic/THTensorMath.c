@@ -52,7 +52,8 @@ static void THTensor_(checkSameNumel)(THTensor *t, THTensor *src, int argNumber)
 void THTensor_(fill)(THTensor *r_, real value) {
   if (THTensor_(isContiguous)(r_)) {
     real *rp = THTensor_(data)(r_);
-    TH_PARALLEL_CHUNKS(begin, length, THTensor_(nElement)(r_), THVector_(fill)(rp + begin, value, length););
+    TH_PARALLEL_CHUNKS(begin, length, THTensor_(nElement)(r_),
+                       THVector_(fill)(rp + begin, value, length););
   } else {
     TH_TENSOR_APPLY(real, r_, *r__data = value;);
   }
