@@ -68,6 +68,14 @@ static PyObject *THPModule_initExtension(PyObject *module, PyObject *unused)
 
 /* ---- threads ------------------------------------------------------------------------------- */
 
+/* The SIMD level TH's vector kernels run at on this CPU, chosen when the library loaded. */
+static PyObject *THPModule_simdLevel(PyObject *module, PyObject *unused)
+{
+  (void)module;
+  (void)unused;
+  return PyUnicode_FromString(THVector_simdLevel());
+}
+
 static PyObject *THPModule_getNumThreads(PyObject *module, PyObject *unused)
 {
   (void)module;
@@ -276,6 +284,8 @@ static PyMethodDef THPModule_methods[] = {
    "get_num_threads() -> int: threads used by TH's parallel loops."},
   {"set_num_threads", THPModule_setNumThreads, METH_O,
    "set_num_threads(n): sets the threads used by TH's parallel loops."},
+  {"_simd_level", THPModule_simdLevel, METH_NOARGS,
+   "_simd_level() -> str: 'avx512f', 'avx2', 'avx', 'sse4.2' or 'default': the SIMD level of TH's kernels."},
   {"from_numpy", THPModule_fromNumpy, METH_O,
    "from_numpy(ndarray) -> Tensor sharing the array's memory."},
   {NULL}

@@ -3,7 +3,8 @@
 `torch_early.FloatTensor` is `(_C.FloatTensorBase, _TensorBase)`: the C base type holds the data
 and the generated methods (`add`, `narrow`, `set_`, ...); this mixin adds what is easier said in
 Python on top of them: shape views (`view`, `expand`, `permute`), type conversion, printing,
-iteration, copying and pickling, and the operators (`a + b` calls `a.add(b)`).
+iteration, copying and pickling, and the operators (`a + b` calls `a.add(b)`, `a ** 2` calls
+`a.pow(2)`, `a % b` calls `a.remainder(b)`).
 
 A view is a new tensor object over the same storage with its own offset, sizes and strides; it is
 built with `set_(storage, offset, sizes, strides)`, which is how every method here makes one.
@@ -289,8 +290,28 @@ class _TensorBase(object):
     __rdiv__ = __rtruediv__
 
     def __neg__(self):
-        # 0 - self: valid for every type, unsigned ones included (no negative scalar involved).
-        return self.new().resize_as_(self).zero_().sub_(self)
+        # The signed types and the floating-point ones have neg (ByteTensor has none).
+        return self.neg()
+
+    def __abs__(self):
+        return self.abs()
+
+    def __pow__(self, other):
+        return self.pow(other)
+
+    def __ipow__(self, other):
+        return self.pow_(other)
+
+    def __rpow__(self, other):
+        # other ** self, with `other` a number: the scalar-base form of pow.
+        return torch_early.pow(other, self)
+
+    def __mod__(self, other):
+        # Python's %: the remainder takes the sign of the divisor.
+        return self.remainder(other)
+
+    def __imod__(self, other):
+        return self.remainder_(other)
 
     def __matmul__(self, other):
         """self @ other for vectors and matrices: dot product, matrix-vector or matrix product."""

@@ -14,5 +14,6 @@
 #include "THTensorApply.h"
 #include "THTensorDimApply.h"
 #include "THParallel.h"
+#include "THVector.h"
 
 #endif

@@ -6,6 +6,7 @@
 #include "THTensorApply.h"
 #include "THTensorDimApply.h"
 #include "THParallel.h"
+#include "THVector.h"
 
 #include "generic/THTensorMath.c"
 #include "THGenerateAllTypes.h"

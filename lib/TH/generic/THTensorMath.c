@@ -1,6 +1,6 @@
 /* Tensor math of one dtype (included by THTensorMath.c once per dtype). Every function checks its
  * arguments first, then resizes its result (which may be the same tensor as an input), then runs
- * a flat loop over contiguous memory — vectorised by the compiler, parallel above
+ * a THVector kernel (or a flat loop) over contiguous memory — vectorised, parallel above
  * TH_OMP_OVERHEAD_THRESHOLD elements — or, for other layouts, the strided apply macros.
  * Sections: filling, scalar ops, element-wise ops, reductions, linear algebra. */
 #ifndef TH_GENERIC_FILE
@@ -26,6 +26,16 @@ static inline real THTensor_(divide)(real x, real y) {
 }
 #endif
 
+/* -value, wrapping for integers (the negation of the most negative value is itself), so that
+ * t - value can run as t + (-value): the same result in every dtype, unsigned ones included. */
+static inline real THTensor_(negate)(real value) {
+#if TH_MATH_IS_INTEGRAL
+  return (real)(0UL - (unsigned long)value);
+#else
+  return -value;
+#endif
+}
+
 static int THTensor_(isContiguous2)(const THTensor *a, const THTensor *b) {
   return THTensor_(isContiguous)(a) && THTensor_(isContiguous)(b);
 }
@@ -42,7 +52,8 @@ static void THTensor_(checkSameNumel)(THTensor *t, THTensor *src, int argNumber)
 void THTensor_(fill)(THTensor *r_, real value) {
   if (THTensor_(isContiguous)(r_)) {
     real *rp = THTensor_(data)(r_);
-    TH_PARALLEL_FOR(i, THTensor_(nElement)(r_), rp[i] = value;);
+    TH_PARALLEL_CHUNKS(begin, length, THTensor_(nElement)(r_),
+                       THVector_(fill)(rp + begin, value, length););
   } else {
     TH_TENSOR_APPLY(real, r_, *r__data = value;);
   }
@@ -58,7 +69,8 @@ void THTensor_(add)(THTensor *r_, THTensor *t, real value) {
   THTensor_(resizeAs)(r_, t);
   if (THTensor_(isContiguous2)(r_, t)) {
     real *rp = THTensor_(data)(r_), *tp = THTensor_(data)(t);
-    TH_PARALLEL_FOR(i, THTensor_(nElement)(t), rp[i] = tp[i] + value;);
+    TH_PARALLEL_CHUNKS(begin, length, THTensor_(nElement)(t),
+                       THVector_(adds)(rp + begin, tp + begin, value, length););
   } else {
     TH_TENSOR_APPLY2(real, r_, real, t, *r__data = *t_data + value;);
   }
@@ -68,7 +80,9 @@ void THTensor_(sub)(THTensor *r_, THTensor *t, real value) {
   THTensor_(resizeAs)(r_, t);
   if (THTensor_(isContiguous2)(r_, t)) {
     real *rp = THTensor_(data)(r_), *tp = THTensor_(data)(t);
-    TH_PARALLEL_FOR(i, THTensor_(nElement)(t), rp[i] = tp[i] - value;);
+    real negated = THTensor_(negate)(value);
+    TH_PARALLEL_CHUNKS(begin, length, THTensor_(nElement)(t),
+                       THVector_(adds)(rp + begin, tp + begin, negated, length););
   } else {
     TH_TENSOR_APPLY2(real, r_, real, t, *r__data = *t_data - value;);
   }
@@ -78,7 +92,8 @@ void THTensor_(mul)(THTensor *r_, THTensor *t, real value) {
   THTensor_(resizeAs)(r_, t);
   if (THTensor_(isContiguous2)(r_, t)) {
     real *rp = THTensor_(data)(r_), *tp = THTensor_(data)(t);
-    TH_PARALLEL_FOR(i, THTensor_(nElement)(t), rp[i] = tp[i] * value;);
+    TH_PARALLEL_CHUNKS(begin, length, THTensor_(nElement)(t),
+                       THVector_(muls)(rp + begin, tp + begin, value, length););
   } else {
     TH_TENSOR_APPLY2(real, r_, real, t, *r__data = *t_data * value;);
   }
@@ -90,7 +105,12 @@ void THTensor_(div)(THTensor *r_, THTensor *t, real value) {
   THTensor_(resizeAs)(r_, t);
   if (THTensor_(isContiguous2)(r_, t)) {
     real *rp = THTensor_(data)(r_), *tp = THTensor_(data)(t);
+#if TH_MATH_IS_INTEGRAL
     TH_PARALLEL_FOR(i, THTensor_(nElement)(t), rp[i] = THTensor_(divide)(tp[i], value););
+#else
+    TH_PARALLEL_CHUNKS(begin, length, THTensor_(nElement)(t),
+                       THVector_(divs)(rp + begin, tp + begin, value, length););
+#endif
   } else {
     TH_TENSOR_APPLY2(real, r_, real, t, *r__data = THTensor_(divide)(*t_data, value););
   }
@@ -103,7 +123,8 @@ void THTensor_(cadd)(THTensor *r_, THTensor *t, real value, THTensor *src) {
   THTensor_(resizeAs)(r_, t);
   if (THTensor_(isContiguous2)(r_, t) && THTensor_(isContiguous)(src)) {
     real *rp = THTensor_(data)(r_), *tp = THTensor_(data)(t), *sp = THTensor_(data)(src);
-    TH_PARALLEL_FOR(i, THTensor_(nElement)(t), rp[i] = tp[i] + value * sp[i];);
+    TH_PARALLEL_CHUNKS(begin, length, THTensor_(nElement)(t),
+                       THVector_(cadd)(rp + begin, tp + begin, value, sp + begin, length););
   } else {
     TH_TENSOR_APPLY3(real, r_, real, t, real, src, *r__data = *t_data + value * *src_data;);
   }
@@ -114,7 +135,9 @@ void THTensor_(csub)(THTensor *r_, THTensor *t, real value, THTensor *src) {
   THTensor_(resizeAs)(r_, t);
   if (THTensor_(isContiguous2)(r_, t) && THTensor_(isContiguous)(src)) {
     real *rp = THTensor_(data)(r_), *tp = THTensor_(data)(t), *sp = THTensor_(data)(src);
-    TH_PARALLEL_FOR(i, THTensor_(nElement)(t), rp[i] = tp[i] - value * sp[i];);
+    real negated = THTensor_(negate)(value);
+    TH_PARALLEL_CHUNKS(begin, length, THTensor_(nElement)(t),
+                       THVector_(cadd)(rp + begin, tp + begin, negated, sp + begin, length););
   } else {
     TH_TENSOR_APPLY3(real, r_, real, t, real, src, *r__data = *t_data - value * *src_data;);
   }
@@ -125,7 +148,8 @@ void THTensor_(cmul)(THTensor *r_, THTensor *t, THTensor *src) {
   THTensor_(resizeAs)(r_, t);
   if (THTensor_(isContiguous2)(r_, t) && THTensor_(isContiguous)(src)) {
     real *rp = THTensor_(data)(r_), *tp = THTensor_(data)(t), *sp = THTensor_(data)(src);
-    TH_PARALLEL_FOR(i, THTensor_(nElement)(t), rp[i] = tp[i] * sp[i];);
+    TH_PARALLEL_CHUNKS(begin, length, THTensor_(nElement)(t),
+                       THVector_(cmul)(rp + begin, tp + begin, sp + begin, length););
   } else {
     TH_TENSOR_APPLY3(real, r_, real, t, real, src, *r__data = *t_data * *src_data;);
   }
@@ -145,7 +169,12 @@ void THTensor_(cdiv)(THTensor *r_, THTensor *t, THTensor *src) {
   THTensor_(resizeAs)(r_, t);
   if (THTensor_(isContiguous2)(r_, t) && THTensor_(isContiguous)(src)) {
     real *rp = THTensor_(data)(r_), *tp = THTensor_(data)(t), *sp = THTensor_(data)(src);
+#if TH_MATH_IS_INTEGRAL
     TH_PARALLEL_FOR(i, THTensor_(nElement)(t), rp[i] = THTensor_(divide)(tp[i], sp[i]););
+#else
+    TH_PARALLEL_CHUNKS(begin, length, THTensor_(nElement)(t),
+                       THVector_(cdiv)(rp + begin, tp + begin, sp + begin, length););
+#endif
   } else {
     TH_TENSOR_APPLY3(real, r_, real, t, real, src, *r__data = THTensor_(divide)(*t_data, *src_data););
   }
@@ -163,15 +192,14 @@ void THTensor_(cdiv)(THTensor *r_, THTensor *t, THTensor *src) {
 #define TH_REDUCE_COLUMN_BLOCK 256
 
 static accreal THTensor_(sumWhole)(const real *p, ptrdiff_t n) {
+  if (n <= TH_OMP_OVERHEAD_THRESHOLD)
+    return THVector_(sum)(p, n);
   accreal acc = 0;
-  if (n > TH_OMP_OVERHEAD_THRESHOLD) {
-#pragma omp parallel for simd reduction(+ : acc)
-    for (ptrdiff_t i = 0; i < n; i++)
-      acc += p[i];
-  } else {
-#pragma omp simd reduction(+ : acc)
-    for (ptrdiff_t i = 0; i < n; i++)
-      acc += p[i];
+#pragma omp parallel reduction(+ : acc)
+  {
+    ptrdiff_t begin, length;
+    THParallel_share(n, &begin, &length);
+    acc += THVector_(sum)(p + begin, length);
   }
   return acc;
 }

@@ -1,0 +1,33 @@
+/* THVector kernels of one dtype (declarations, expanded by THVector.h). Each works on n
+ * contiguous elements; the result may be the same array as an input. Kernels never raise errors
+ * and are safe to call from inside an OpenMP region. */
+#ifndef TH_GENERIC_FILE
+#define TH_GENERIC_FILE "generic/THVector.h"
+#else
+
+/* x[i] = c */
+TH_API void THVector_(fill)(real *x, real c, ptrdiff_t n);
+/* y[i] = x[i] + c */
+TH_API void THVector_(adds)(real *y, const real *x, real c, ptrdiff_t n);
+/* y[i] = x[i] * c */
+TH_API void THVector_(muls)(real *y, const real *x, real c, ptrdiff_t n);
+/* z[i] = x[i] + c * y[i] */
+TH_API void THVector_(cadd)(real *z, const real *x, real c, const real *y, ptrdiff_t n);
+/* z[i] = x[i] * y[i] */
+TH_API void THVector_(cmul)(real *z, const real *x, const real *y, ptrdiff_t n);
+/* x[0] + ... + x[n-1], accumulated in accreal */
+TH_API accreal THVector_(sum)(const real *x, ptrdiff_t n);
+
+#if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
+/* y[i] = x[i] / c (integer division stays in THTensorMath: it has no SIMD form and must guard
+ * against division by zero and overflow) */
+TH_API void THVector_(divs)(real *y, const real *x, real c, ptrdiff_t n);
+/* z[i] = x[i] / y[i] */
+TH_API void THVector_(cdiv)(real *z, const real *x, const real *y, ptrdiff_t n);
+/* y[i] = exp(x[i]) */
+TH_API void THVector_(exp)(real *y, const real *x, ptrdiff_t n);
+/* y[i] = 1 / (1 + exp(-x[i])) */
+TH_API void THVector_(sigmoid)(real *y, const real *x, ptrdiff_t n);
+#endif
+
+#endif

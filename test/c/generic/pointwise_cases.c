@@ -1,0 +1,422 @@
+/* The THTensorPointwise cases for one dtype (expanded by test_pointwise.c through
+ * THGenerateAllTypes.h). Operands are 3x4 tensors whose element k (in row-major order) is
+ * offset + step * k; every result is compared with the C library's answer for that element,
+ * computed in double and converted to real, exactly for integer dtypes and to the dtype's
+ * precision for floating ones. */
+#ifndef TH_GENERIC_FILE
+#define TH_GENERIC_FILE "generic/pointwise_cases.c"
+#else
+
+#if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
+#define CASE_IS_INTEGRAL 0
+#else
+#define CASE_IS_INTEGRAL 1
+#endif
+
+#if defined(TH_REAL_IS_FLOAT)
+#define CASE_RELATIVE_TOLERANCE 2e-6
+#elif defined(TH_REAL_IS_DOUBLE)
+#define CASE_RELATIVE_TOLERANCE 1e-13
+#else
+#define CASE_RELATIVE_TOLERANCE 0
+#endif
+
+/* A 3x4 tensor in the given layout whose element k is offset + step * k. Memory around a view
+ * holds 99. */
+static THTensor *Case_(make)(enum layout layout, double offset, double step) {
+  THTensor *t;
+  if (layout == TRANSPOSED) {
+    THTensor *base = THTensor_(newWithSize2d)(4, 3);
+    t = THTensor_(newTranspose)(base, 0, 1);
+    THTensor_(free)(base);
+  } else if (layout == NARROWED) {
+    THTensor *base = THTensor_(newWithSize2d)(5, 7);
+    THTensor_(fill)(base, 99);
+    t = THTensor_(newNarrow)(base, 0, 1, 3);
+    THTensor_(narrow)(t, NULL, 1, 2, 4);
+    THTensor_(free)(base);
+  } else if (layout == STRIDED) {
+    THTensor *base = THTensor_(newWithSize2d)(3, 8);
+    THTensor_(fill)(base, 99);
+    t = THTensor_(newWithStorage2d)(base->storage, 0, 3, 8, 4, 2);
+    THTensor_(free)(base);
+  } else {
+    t = THTensor_(newWithSize2d)(3, 4);
+  }
+  for (long k = 0; k < 12; k++)
+    THTensor_(set2d)(t, k / 4, k % 4, (real)(offset + step * k));
+  return t;
+}
+
+/* Element k of a tensor of 12 elements, in row-major order, whatever its shape. */
+static double Case_(at)(THTensor *t, long k) {
+  long cols = t->size[t->nDimension - 1];
+  return t->nDimension == 1 ? (double)THTensor_(get1d)(t, k)
+                            : (double)THTensor_(get2d)(t, k / cols, k % cols);
+}
+
+static double Case_(input)(double offset, double step, long k) {
+  return (double)(real)(offset + step * k);
+}
+
+/* 1 when got is expected to the dtype's precision (nan equals nan, inf equals inf). */
+static int Case_(close)(double got, double expected) {
+  double rounded = (double)(real)expected;
+  if (isnan(expected))
+    return isnan(got);
+  if (isinf(rounded))
+    return got == rounded;
+  return fabs(got - rounded) <= CASE_RELATIVE_TOLERANCE * fabs(expected) + 1e-300;
+}
+
+static long Case_(countInStorage)(THTensor *t, real value) {
+  long count = 0;
+  for (ptrdiff_t k = 0; k < t->storage->size; k++)
+    count += t->storage->data[k] == value;
+  return count;
+}
+
+/* ---- Functions of one tensor (Byte has none) ---- */
+
+#if !defined(TH_REAL_IS_BYTE)
+typedef struct Case_(Unary) {
+  const char *name;
+  void (*op)(THTensor *r_, THTensor *t);
+  double (*reference)(double x);
+  double offset, step;
+} Case_(Unary);
+
+/* Runs each op on every layout into a new tensor and in place, and compares every element. */
+static void Case_(checkUnary)(const Case_(Unary) *cases, int count) {
+  for (int c = 0; c < count; c++) {
+    const Case_(Unary) *u = &cases[c];
+    long wrong = 0;
+    for (int layout = 0; layout < LAYOUTS; layout++) {
+      THTensor *t = Case_(make)((enum layout)layout, u->offset, u->step), *r = THTensor_(new)();
+      u->op(r, t);
+      wrong += !THTensor_(isSameSizeAs)(r, t);
+      for (long k = 0; k < 12; k++)
+        wrong += !Case_(close)(Case_(at)(r, k), u->reference(Case_(input)(u->offset, u->step, k)));
+      u->op(t, t);
+      for (long k = 0; k < 12; k++)
+        wrong += !Case_(close)(Case_(at)(t, k), Case_(at)(r, k));
+      wrong += Case_(countInStorage)(t, 99) != t->storage->size - 12;   /* only the view moved */
+      THTensor_(free)(r);
+      THTensor_(free)(t);
+    }
+    harness_check(wrong == 0, u->name, __FILE__, __LINE__);
+  }
+}
+
+static double Case_(negRef)(double x) { return -x; }
+static double Case_(signRef)(double x) { return (x > 0) - (x < 0); }
+
+TEST(Case_(neg_abs_and_sign)) {
+  static const Case_(Unary) cases[] = {
+    {"neg", THTensor_(neg), Case_(negRef), -6, 1},
+    {"abs", THTensor_(abs), fabs, -6, 1},
+    {"sign", THTensor_(sign), Case_(signRef), -6, 1},
+  };
+  Case_(checkUnary)(cases, 3);
+}
+#endif /* !TH_REAL_IS_BYTE */
+
+#if defined(TH_REAL_IS_INT) || defined(TH_REAL_IS_LONG)
+TEST(Case_(negating_the_most_negative_value_wraps)) {
+  real most_negative = sizeof(real) == sizeof(int) ? (real)INT_MIN : (real)LONG_MIN;
+  THTensor *t = THTensor_(newWithSize1d)(1), *r = THTensor_(new)();
+  THTensor_(fill)(t, most_negative);
+  THTensor_(neg)(r, t);
+  CHECK(THTensor_(get1d)(r, 0) == most_negative);
+  THTensor_(abs)(r, t);
+  CHECK(THTensor_(get1d)(r, 0) == most_negative);
+  THTensor_(fmod)(r, t, -1);                   /* x % -1 traps in C for this x */
+  CHECK(THTensor_(get1d)(r, 0) == 0);
+  THTensor_(remainder)(r, t, -1);
+  CHECK(THTensor_(get1d)(r, 0) == 0);
+  THTensor_(free)(r);
+  THTensor_(free)(t);
+}
+#endif
+
+#if !CASE_IS_INTEGRAL
+static double Case_(fracRef)(double x) { return x - trunc(x); }
+static double Case_(cinvRef)(double x) { return 1 / x; }
+static double Case_(rsqrtRef)(double x) { return 1 / sqrt(x); }
+static double Case_(sigmoidRef)(double x) { return 1 / (1 + exp(-x)); }
+
+TEST(Case_(float_functions_on_every_layout)) {
+  static const Case_(Unary) cases[] = {
+    {"acos", THTensor_(acos), acos, -0.9, 0.15},
+    {"asin", THTensor_(asin), asin, -0.9, 0.15},
+    {"atan", THTensor_(atan), atan, -3, 0.55},
+    {"ceil", THTensor_(ceil), ceil, -2.75, 0.5},
+    {"cos", THTensor_(cos), cos, -3, 0.55},
+    {"cosh", THTensor_(cosh), cosh, -3, 0.55},
+    {"exp", THTensor_(exp), exp, -3, 0.55},
+    {"floor", THTensor_(floor), floor, -2.75, 0.5},
+    {"frac", THTensor_(frac), Case_(fracRef), -2.75, 0.5},
+    {"log", THTensor_(log), log, 0.25, 0.75},
+    {"log1p", THTensor_(log1p), log1p, -0.5, 0.25},
+    {"cinv", THTensor_(cinv), Case_(cinvRef), -2.75, 0.5},
+    {"round", THTensor_(round), round, -2.5, 0.5},        /* halfway cases away from zero */
+    {"rsqrt", THTensor_(rsqrt), Case_(rsqrtRef), 0.25, 0.75},
+    {"sigmoid", THTensor_(sigmoid), Case_(sigmoidRef), -6, 1.1},
+    {"sin", THTensor_(sin), sin, -3, 0.55},
+    {"sinh", THTensor_(sinh), sinh, -3, 0.55},
+    {"sqrt", THTensor_(sqrt), sqrt, 0, 0.75},
+    {"tan", THTensor_(tan), tan, -1.5, 0.27},
+    {"tanh", THTensor_(tanh), tanh, -3, 0.55},
+    {"trunc", THTensor_(trunc), trunc, -2.75, 0.5},
+    {"neg", THTensor_(neg), Case_(negRef), -2.75, 0.5},
+    {"abs", THTensor_(abs), fabs, -2.75, 0.5},
+    {"sign", THTensor_(sign), Case_(signRef), -2.75, 0.5},
+  };
+  Case_(checkUnary)(cases, (int)(sizeof(cases) / sizeof(cases[0])));
+}
+
+/* Long contiguous operands take the SIMD kernels on several threads; long strided ones the
+ * apply loop. Both must agree with the C library. */
+TEST(Case_(exp_and_sigmoid_of_long_tensors)) {
+  long n = 300007;
+  THTensor *t = THTensor_(newWithSize1d)(n), *r = THTensor_(new)();
+  for (long k = 0; k < n; k++)
+    THTensor_(data)(t)[k] = (real)(-20 + 40.0 * k / n);
+  THTensor *strided = THTensor_(newWithStorage1d)(t->storage, 0, n / 2, 2);
+  long wrong = 0;
+  THTensor_(exp)(r, t);
+  for (long k = 0; k < n; k++)
+    wrong += !Case_(close)(THTensor_(data)(r)[k], exp((double)THTensor_(data)(t)[k]));
+  THTensor_(sigmoid)(r, t);
+  for (long k = 0; k < n; k++)
+    wrong += !Case_(close)(THTensor_(data)(r)[k],
+                           Case_(sigmoidRef)((double)THTensor_(data)(t)[k]));
+  THTensor_(exp)(r, strided);
+  for (long k = 0; k < n / 2; k++)
+    wrong += !Case_(close)(THTensor_(data)(r)[k], exp((double)THTensor_(data)(t)[2 * k]));
+  CHECK_EQ_LONG(wrong, 0);
+  THTensor_(free)(strided);
+  THTensor_(free)(r);
+  THTensor_(free)(t);
+}
+
+TEST(Case_(powers_atan2_and_lerp)) {
+  for (int lt = 0; lt < LAYOUTS; lt++)
+    for (int ls = 0; ls < LAYOUTS; ls++) {
+      THTensor *t = Case_(make)((enum layout)lt, 0.25, 0.5), *src = Case_(make)((enum layout)ls, -2, 0.4);
+      THTensor *r = THTensor_(new)();
+      long wrong = 0;
+      THTensor_(pow)(r, t, 2.5);
+      for (long k = 0; k < 12; k++)
+        wrong += !Case_(close)(Case_(at)(r, k), pow(Case_(input)(0.25, 0.5, k), (double)(real)2.5));
+      THTensor_(tpow)(r, 2, src);
+      for (long k = 0; k < 12; k++)
+        wrong += !Case_(close)(Case_(at)(r, k), pow(2, Case_(input)(-2, 0.4, k)));
+      THTensor_(cpow)(r, t, src);
+      for (long k = 0; k < 12; k++)
+        wrong += !Case_(close)(Case_(at)(r, k), pow(Case_(input)(0.25, 0.5, k), Case_(input)(-2, 0.4, k)));
+      THTensor_(atan2)(r, src, t);
+      for (long k = 0; k < 12; k++)
+        wrong += !Case_(close)(Case_(at)(r, k), atan2(Case_(input)(-2, 0.4, k), Case_(input)(0.25, 0.5, k)));
+      THTensor_(lerp)(r, t, src, 0.25);
+      for (long k = 0; k < 12; k++) {
+        double a = Case_(input)(0.25, 0.5, k), b = Case_(input)(-2, 0.4, k);
+        wrong += !Case_(close)(Case_(at)(r, k), a + 0.25 * (b - a));
+      }
+      THTensor_(cpow)(t, t, src);                /* in place */
+      for (long k = 0; k < 12; k++)
+        wrong += !Case_(close)(Case_(at)(t, k), pow(Case_(input)(0.25, 0.5, k), Case_(input)(-2, 0.4, k)));
+      CHECK_EQ_LONG(wrong, 0);
+      THTensor_(free)(r);
+      THTensor_(free)(src);
+      THTensor_(free)(t);
+    }
+}
+
+TEST(Case_(float_division_by_zero_gives_nan_or_inf)) {
+  THTensor *t = Case_(make)(CONTIGUOUS, 1, 1), *zeros = Case_(make)(CONTIGUOUS, 0, 0);
+  THTensor *r = THTensor_(new)();
+  THTensor_(fmod)(r, t, 0);
+  CHECK(isnan(Case_(at)(r, 0)));
+  THTensor_(cremainder)(r, t, zeros);
+  CHECK(isnan(Case_(at)(r, 5)));
+  THTensor_(addcdiv)(r, t, 1, t, zeros);
+  CHECK(isinf(Case_(at)(r, 0)));
+  THTensor_(free)(r);
+  THTensor_(free)(zeros);
+  THTensor_(free)(t);
+}
+#endif
+
+/* ---- Remainders ---- */
+
+static double Case_(truncatedRef)(double x, double y) {
+  return fmod(x, y);
+}
+
+static double Case_(flooredRef)(double x, double y) {
+  return x - floor(x / y) * y;
+}
+
+TEST(Case_(fmod_and_remainder_signs)) {
+  /* dividends -6.. step 1 (0.. for Byte), divisors 3 and -3, and a tensor of divisors 1..4 */
+  double offset = CASE_IS_INTEGRAL ? (((real)-1 < 0) ? -6 : 0) : -3.5, step = CASE_IS_INTEGRAL ? 1 : 0.75;
+  double divisors[2] = {3, ((real)-1 < 0) ? -3 : 4};
+  for (int lt = 0; lt < LAYOUTS; lt++)
+    for (int ls = 0; ls < LAYOUTS; ls++) {
+      THTensor *t = Case_(make)((enum layout)lt, offset, step);
+      THTensor *src = Case_(make)((enum layout)ls, 1, 0.25 + CASE_IS_INTEGRAL * 0.75);
+      THTensor *r = THTensor_(new)();
+      long wrong = 0;
+      for (int d = 0; d < 2; d++) {
+        THTensor_(fmod)(r, t, (real)divisors[d]);
+        for (long k = 0; k < 12; k++)
+          wrong += Case_(at)(r, k) != Case_(truncatedRef)(Case_(input)(offset, step, k), divisors[d]);
+        THTensor_(remainder)(r, t, (real)divisors[d]);
+        for (long k = 0; k < 12; k++)
+          wrong += Case_(at)(r, k) != Case_(flooredRef)(Case_(input)(offset, step, k), divisors[d]);
+      }
+      double srcStep = 0.25 + CASE_IS_INTEGRAL * 0.75;
+      THTensor_(cfmod)(r, t, src);
+      for (long k = 0; k < 12; k++)
+        wrong += Case_(at)(r, k) != Case_(truncatedRef)(Case_(input)(offset, step, k), Case_(input)(1, srcStep, k));
+      THTensor_(cremainder)(t, t, src);           /* in place */
+      for (long k = 0; k < 12; k++)
+        wrong += Case_(at)(t, k) != Case_(flooredRef)(Case_(input)(offset, step, k), Case_(input)(1, srcStep, k));
+      CHECK_EQ_LONG(wrong, 0);
+      THTensor_(free)(r);
+      THTensor_(free)(src);
+      THTensor_(free)(t);
+    }
+}
+
+#if CASE_IS_INTEGRAL
+TEST(Case_(integer_division_by_zero_is_an_error_and_writes_nothing)) {
+  THTensor *t = Case_(make)(CONTIGUOUS, 1, 1), *zeros = Case_(make)(NARROWED, 0, 0);
+  THTensor *r = Case_(make)(CONTIGUOUS, 5, 0);
+  THTensor_(set2d)(zeros, 2, 3, 1);
+  EXPECT_TH_ERROR(THTensor_(fmod)(r, t, 0), "ZeroDivisionError: integer division by zero");
+  EXPECT_TH_ERROR(THTensor_(remainder)(r, t, 0), "ZeroDivisionError");
+  EXPECT_TH_ERROR(THTensor_(cfmod)(r, t, zeros), "ZeroDivisionError");
+  EXPECT_TH_ERROR(THTensor_(cremainder)(r, t, zeros), "ZeroDivisionError");
+  EXPECT_TH_ERROR(THTensor_(addcdiv)(r, t, 1, t, zeros), "ZeroDivisionError");
+  CHECK_EQ_LONG(Case_(countInStorage)(r, 5), 12);
+  THTensor_(free)(r);
+  THTensor_(free)(zeros);
+  THTensor_(free)(t);
+}
+#endif
+
+/* ---- Limits ---- */
+
+TEST(Case_(clamp_cmax_and_cmin)) {
+  for (int lt = 0; lt < LAYOUTS; lt++)
+    for (int ls = 0; ls < LAYOUTS; ls++) {
+      THTensor *t = Case_(make)((enum layout)lt, 0, 1), *src = Case_(make)((enum layout)ls, 11, -1);
+      THTensor *r = THTensor_(new)();
+      long wrong = 0;
+      THTensor_(clamp)(r, t, 3, 8);
+      for (long k = 0; k < 12; k++)
+        wrong += Case_(at)(r, k) != (k < 3 ? 3 : k > 8 ? 8 : k);
+      THTensor_(cmaxValue)(r, t, 5);
+      for (long k = 0; k < 12; k++)
+        wrong += Case_(at)(r, k) != (k > 5 ? k : 5);
+      THTensor_(cminValue)(r, t, 5);
+      for (long k = 0; k < 12; k++)
+        wrong += Case_(at)(r, k) != (k < 5 ? k : 5);
+      THTensor_(cmax)(r, t, src);
+      for (long k = 0; k < 12; k++)
+        wrong += Case_(at)(r, k) != (k > 11 - k ? k : 11 - k);
+      THTensor_(cmin)(t, t, src);                 /* in place */
+      for (long k = 0; k < 12; k++)
+        wrong += Case_(at)(t, k) != (k < 11 - k ? k : 11 - k);
+      CHECK_EQ_LONG(wrong, 0);
+      THTensor_(free)(r);
+      THTensor_(free)(src);
+      THTensor_(free)(t);
+    }
+}
+
+/* ---- addcmul and addcdiv ---- */
+
+TEST(Case_(addcmul_and_addcdiv_on_every_layout)) {
+  for (int l1 = 0; l1 < LAYOUTS; l1++)
+    for (int l2 = 0; l2 < LAYOUTS; l2++) {
+      THTensor *t = Case_(make)(CONTIGUOUS, 1, 1), *s1 = Case_(make)((enum layout)l1, 2, 1);
+      THTensor *s2 = Case_(make)((enum layout)l2, 1, 1), *r = Case_(make)((enum layout)l2, 0, 0);
+      long wrong = 0;
+      THTensor_(addcmul)(r, t, 2, s1, s2);
+      for (long k = 0; k < 12; k++)
+        wrong += Case_(at)(r, k) != (double)(real)((1 + k) + 2 * (2 + k) * (1 + k));
+      THTensor_(addcdiv)(r, t, 3, s1, s2);
+      for (long k = 0; k < 12; k++) {
+        double quotient = CASE_IS_INTEGRAL ? (double)((3 * (2 + k)) / (1 + k))
+                                           : (double)(real)(3 * (2 + k)) / (double)(1 + k);
+        wrong += !Case_(close)(Case_(at)(r, k), (1 + k) + quotient);
+      }
+      THTensor_(addcmul)(s1, t, 1, s1, s2);       /* the result is one of the factors */
+      for (long k = 0; k < 12; k++)
+        wrong += Case_(at)(s1, k) != (double)(real)((1 + k) + (2 + k) * (1 + k));
+      THTensor_(addcmul)(t, t, 1, s2, s2);        /* in place */
+      for (long k = 0; k < 12; k++)
+        wrong += Case_(at)(t, k) != (double)(real)((1 + k) + (1 + k) * (1 + k));
+      CHECK_EQ_LONG(wrong, 0);
+      THTensor_(free)(r);
+      THTensor_(free)(s2);
+      THTensor_(free)(s1);
+      THTensor_(free)(t);
+    }
+}
+
+/* ---- Sizes are checked before anything is written ---- */
+
+TEST(Case_(tensor_operands_need_as_many_elements)) {
+  THTensor *t = Case_(make)(CONTIGUOUS, 1, 1), *src = THTensor_(newWithSize1d)(5);
+  THTensor *r = Case_(make)(TRANSPOSED, 7, 0);
+  THTensor_(fill)(src, 1);
+  EXPECT_TH_ERROR(THTensor_(cmax)(r, t, src),
+                  "invalid argument 3: inconsistent tensor size: expected 12 elements (size 3x4) "
+                  "but got 5 (size 5)");
+  EXPECT_TH_ERROR(THTensor_(cmin)(r, t, src), "inconsistent tensor size");
+  EXPECT_TH_ERROR(THTensor_(cfmod)(r, t, src), "invalid argument 3");
+  EXPECT_TH_ERROR(THTensor_(cremainder)(r, t, src), "invalid argument 3");
+  EXPECT_TH_ERROR(THTensor_(addcmul)(r, t, 1, src, t), "invalid argument 4");
+  EXPECT_TH_ERROR(THTensor_(addcdiv)(r, t, 1, t, src), "invalid argument 5");
+#if !CASE_IS_INTEGRAL
+  EXPECT_TH_ERROR(THTensor_(cpow)(r, t, src), "invalid argument 3");
+  EXPECT_TH_ERROR(THTensor_(atan2)(r, t, src), "invalid argument 3");
+  EXPECT_TH_ERROR(THTensor_(lerp)(r, t, src, 0.5), "invalid argument 3");
+#endif
+  CHECK_EQ_LONG(r->size[0], 3);                   /* r was neither resized nor written */
+  CHECK_EQ_LONG(Case_(countInStorage)(r, 7), 12);
+  THTensor_(free)(r);
+  THTensor_(free)(src);
+  THTensor_(free)(t);
+}
+
+static const harness_test Case_(tests)[] = {
+#if !defined(TH_REAL_IS_BYTE)
+  TEST_ENTRY(Case_(neg_abs_and_sign)),
+#endif
+#if defined(TH_REAL_IS_INT) || defined(TH_REAL_IS_LONG)
+  TEST_ENTRY(Case_(negating_the_most_negative_value_wraps)),
+#endif
+#if !CASE_IS_INTEGRAL
+  TEST_ENTRY(Case_(float_functions_on_every_layout)),
+  TEST_ENTRY(Case_(exp_and_sigmoid_of_long_tensors)),
+  TEST_ENTRY(Case_(powers_atan2_and_lerp)),
+  TEST_ENTRY(Case_(float_division_by_zero_gives_nan_or_inf)),
+#endif
+  TEST_ENTRY(Case_(fmod_and_remainder_signs)),
+#if CASE_IS_INTEGRAL
+  TEST_ENTRY(Case_(integer_division_by_zero_is_an_error_and_writes_nothing)),
+#endif
+  TEST_ENTRY(Case_(clamp_cmax_and_cmin)),
+  TEST_ENTRY(Case_(addcmul_and_addcdiv_on_every_layout)),
+  TEST_ENTRY(Case_(tensor_operands_need_as_many_elements)),
+};
+
+#undef CASE_IS_INTEGRAL
+#undef CASE_RELATIVE_TOLERANCE
+
+#endif

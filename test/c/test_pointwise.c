@@ -1,0 +1,116 @@
+/* THTensorPointwise and THVector, for every dtype: the cases in generic/pointwise_cases.c are
+ * expanded once per dtype by THGenerateAllTypes.h, giving tests named pointwise_Float_exp...,
+ * pointwise_Int_remainder.... Each operation runs on contiguous, transposed, narrowed and strided
+ * operands, into a new tensor and in place, and is compared with the C library's answer computed
+ * one element at a time; the error paths are checked too. */
+#include <math.h>
+#include <string.h>
+
+#include "harness.h"
+
+/* How an operand is laid out in memory (its values do not depend on it). */
+enum layout {
+  CONTIGUOUS, /* row-major, no gaps */
+  TRANSPOSED, /* the transpose of a contiguous tensor: column-major */
+  NARROWED,   /* a window of a larger tensor: rows with gaps between them */
+  STRIDED,    /* every other column of a larger tensor: neither row- nor column-major */
+  LAYOUTS
+};
+
+#define Case_(NAME) TH_CONCAT_4(pointwise_, Real, _, NAME)
+
+#define TH_GENERIC_FILE "generic/pointwise_cases.c"
+#include "THGenerateAllTypes.h"
+
+/* The SIMD level is one that the kernels were built for, and the same on every call. */
+TEST(simd_level_is_a_known_name) {
+  static const char *known[] = {"avx512f", "avx2", "avx", "sse4.2", "default"};
+  const char *level = THVector_simdLevel();
+  int found = 0;
+  for (int i = 0; i < 5; i++)
+    found |= strcmp(level, known[i]) == 0;
+  CHECK(found);
+  CHECK(strcmp(level, THVector_simdLevel()) == 0);
+}
+
+/* The kernels on every length from 0 to 70 and at every start offset within a vector, so each
+ * SIMD body, its prologue and its tail run, against the plain expression. */
+TEST(vector_kernels_on_every_short_length) {
+  float x[80], y[80], z[80];
+  long wrong = 0;
+  for (int start = 0; start < 8; start++)
+    for (ptrdiff_t n = 0; n <= 70; n++) {
+      for (int i = 0; i < 80; i++) {
+        x[i] = (float)(i % 13) - 6;
+        y[i] = (float)(i % 5) + 1;
+        z[i] = -99;
+      }
+      THFloatVector_cadd(z + start, x + start, 3, y + start, n);
+      for (int i = 0; i < 80; i++)
+        wrong += z[i] != (i >= start && i < start + n ? x[i] + 3 * y[i] : -99);
+      THFloatVector_cdiv(z + start, x + start, y + start, n);
+      for (int i = start; i < start + n; i++)
+        wrong += z[i] != x[i] / y[i];
+      THFloatVector_exp(z + start, x + start, n);
+      for (int i = start; i < start + n; i++)
+        wrong += fabs(z[i] - exp(x[i])) > 2e-7 * exp(x[i]);
+      double expected = 0;                      /* 0 for n = 0 */
+      for (int i = start; i < start + n; i++)
+        expected += x[i];
+      wrong += THFloatVector_sum(x + start, n) != expected;
+    }
+  CHECK_EQ_LONG(wrong, 0);
+}
+
+/* exp of float is our own polynomial: it must match the C library to float precision over the
+ * whole range, and get the edges right. */
+TEST(float_exp_matches_the_c_library_everywhere) {
+  long n = 400001;
+  float *x = THAlloc(sizeof(float) * n), *y = THAlloc(sizeof(float) * n);
+  for (long i = 0; i < n; i++)
+    x[i] = -105.0f + 195.0f * (float)i / (float)(n - 1);
+  THFloatVector_exp(y, x, n);
+  long wrong = 0;
+  for (long i = 0; i < n; i++) {
+    double expected = exp((double)x[i]);
+    if ((float)expected > FLT_MAX)
+      wrong += !isinf(y[i]);
+    else if (expected < FLT_MIN)                         /* denormal results: absolute error */
+      wrong += fabs(y[i] - expected) > 1.5e-45;
+    else
+      wrong += fabs(y[i] - expected) > 1.5e-7 * expected;
+  }
+  CHECK_EQ_LONG(wrong, 0);
+  float edges[6] = {NAN, INFINITY, -INFINITY, 0, 88.7f, 88.73f}, out[6];
+  THFloatVector_exp(out, edges, 6);
+  CHECK(isnan(out[0]));
+  CHECK(isinf(out[1]) && out[1] > 0);
+  CHECK(out[2] == 0);
+  CHECK(out[3] == 1);
+  CHECK(isfinite(out[4]) && out[4] > 3.3e38f);
+  CHECK(isinf(out[5]));
+  float sigmoidEdges[3] = {-200, 0, 200};
+  THFloatVector_sigmoid(out, sigmoidEdges, 3);
+  CHECK(out[0] == 0 && out[1] == 0.5f && out[2] == 1);
+  THFree(y);
+  THFree(x);
+}
+
+#define RUN_TABLE(table) harness_run(table, (int)(sizeof(table) / sizeof(table[0])))
+
+int main(void) {
+  static const harness_test vector_tests[] = {
+    TEST_ENTRY(simd_level_is_a_known_name),
+    TEST_ENTRY(vector_kernels_on_every_short_length),
+    TEST_ENTRY(float_exp_matches_the_c_library_everywhere),
+  };
+  RUN_TABLE(vector_tests);
+  RUN_TABLE(pointwise_Byte_tests);
+  RUN_TABLE(pointwise_Char_tests);
+  RUN_TABLE(pointwise_Short_tests);
+  RUN_TABLE(pointwise_Int_tests);
+  RUN_TABLE(pointwise_Long_tests);
+  RUN_TABLE(pointwise_Float_tests);
+  RUN_TABLE(pointwise_Double_tests);
+  return harness_finish(__FILE__);
+}
