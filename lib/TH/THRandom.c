@@ -3,6 +3,13 @@
  * On the path of `torch_early.manual_seed(7)`: the extension → THRandom_manualSeed(gen, 7). */
 #include "THRandom.h"
 
+/* Roundings must not depend on whether the machine has a fused multiply-add (see THRandom.h). */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#elif defined(__GNUC__)
+#pragma GCC optimize("fp-contract=off")
+#endif
+
 #include <stdio.h>
 #include <time.h>
 
@@ -103,7 +110,19 @@ unsigned long THRandom_random(THGenerator *gen) {
   return y & MT_WORD_MASK;
 }
 
-/* Uniform on [0, 1): a 32-bit draw times 2^-32. */
+uint64_t THRandom_random64(THGenerator *gen) {
+  uint64_t high = THRandom_random(gen);
+  uint64_t low = THRandom_random(gen);
+  return (high << 32) | low;
+}
+
+uint64_t THRandom_integerBelow(THGenerator *gen, uint64_t range) {
+  if (range <= ((uint64_t)1 << 32))
+    return THRandom_random(gen) % range;
+  return THRandom_random64(gen) % range;
+}
+
+/* Uniform on [0, 1): a 32-bit draw times 2^-32 (exact). */
 static double THRandom_standardUniform(THGenerator *gen) {
   return (double)THRandom_random(gen) * (1.0 / 4294967296.0);
 }
@@ -119,7 +138,7 @@ double THRandom_normal(THGenerator *gen, double mean, double stdv) {
   if (!gen->normal_is_valid) {
     gen->normal_x = THRandom_standardUniform(gen);
     gen->normal_y = THRandom_standardUniform(gen);
-    gen->normal_rho = sqrt(-2.0 * log(1.0 - gen->normal_y));
+    gen->normal_rho = sqrt(-2.0 * THRandom_portableLog(1.0 - gen->normal_y));
     gen->normal_is_valid = 1;
     return mean + stdv * gen->normal_rho * cos(2.0 * M_PI * gen->normal_x);
   }
@@ -129,7 +148,7 @@ double THRandom_normal(THGenerator *gen, double mean, double stdv) {
 
 double THRandom_exponential(THGenerator *gen, double lambda) {
   THArgCheck(lambda > 0, 2, "rate lambda must be positive, got %g", lambda);
-  return -log(1.0 - THRandom_standardUniform(gen)) / lambda;
+  return -THRandom_portableLog(1.0 - THRandom_standardUniform(gen)) / lambda;
 }
 
 double THRandom_cauchy(THGenerator *gen, double median, double sigma) {
@@ -144,11 +163,42 @@ double THRandom_logNormal(THGenerator *gen, double mean, double stdv) {
 /* P(k) = (1-p)^(k-1) p: the first k with (1-p)^k < 1-u. */
 int THRandom_geometric(THGenerator *gen, double p) {
   THArgCheck(p > 0 && p < 1, 2, "probability must be strictly between 0 and 1, got %g", p);
-  double k = floor(log(1.0 - THRandom_standardUniform(gen)) / log1p(-p)) + 1;
+  double k = floor(THRandom_portableLog(1.0 - THRandom_standardUniform(gen)) /
+                   THRandom_portableLog1m(p)) + 1;
   return k < INT_MAX ? (int)k : INT_MAX;
 }
 
 int THRandom_bernoulli(THGenerator *gen, double p) {
   THArgCheck(p >= 0 && p <= 1, 2, "probability must be between 0 and 1, got %g", p);
   return THRandom_standardUniform(gen) < p;
+}
+
+/* ---- The portable logarithm ---- */
+
+/* log((1 + s) / (1 - s)) = 2 (s + s^3/3 + s^5/5 + ...), for |s| <= 0.1716, where 13 terms reach
+ * double precision; summed by Horner's rule from the smallest term. */
+static double THRandom_logRatioSeries(double s) {
+  double s2 = s * s;
+  double sum = 0;
+  for (int k = 25; k >= 1; k -= 2)
+    sum = sum * s2 + 1.0 / k;
+  return 2.0 * s * sum;
+}
+
+double THRandom_portableLog(double x) {
+  static const double ln2 = 0.69314718055994530942;
+  int exponent;
+  double mantissa = frexp(x, &exponent);  /* x = mantissa * 2^exponent, 0.5 <= mantissa < 1 */
+  if (mantissa < 0.70710678118654752440) {  /* bring it into [sqrt(1/2), sqrt(2)) */
+    mantissa *= 2;
+    exponent--;
+  }
+  /* log(m) = log((1 + s) / (1 - s)) for s = (m - 1) / (m + 1) */
+  return exponent * ln2 + THRandom_logRatioSeries((mantissa - 1) / (mantissa + 1));
+}
+
+double THRandom_portableLog1m(double p) {
+  if (p < 0.25)  /* log(1 - p) = log((1 + s) / (1 - s)) for s = -p / (2 - p), |s| < 1/7 */
+    return THRandom_logRatioSeries(-p / (2 - p));
+  return THRandom_portableLog(1 - p);
 }
