@@ -156,7 +156,7 @@ static void THTensor_(checkStddevs)(THTensor *stdvs, int argNumber) {
     invalid++;
     invalid_value = *stdvs_data;
   });
-  THArgCheck(invalid == 0, argNumber, "standard deviations must be positive, got %g (and %td "
+  THArgCheck(invalid == 0, argNumber, "standard deviations must be positive, got %g (%td "
              "invalid in all)", invalid_value, invalid);
 }
 
