@@ -88,27 +88,28 @@ unsigned long THRandom_initialSeed(THGenerator *gen) {
 
 /* ---- Draws ---- */
 
-/* Regenerates all MT_N words of the state (the "twist"). */
-static void THRandom_nextState(THGenerator *gen) {
+/* Word i of the next state, from words i and i+1 of the current one and `partner` (word i+M,
+ * counted cyclically, which the caller has already regenerated when i+M >= N). */
+static inline unsigned long THRandom_twistWord(unsigned long current, unsigned long following,
+                                               unsigned long partner) {
+  unsigned long y = (current & MT_UPPER_MASK) | (following & MT_LOWER_MASK);
+  return partner ^ (y >> 1) ^ ((0UL - (y & 1UL)) & MT_MATRIX_A);  /* branch-free: y odd → A */
+}
+
+/* Regenerates all MT_N words of the state (the "twist"), in three runs so that no index needs
+ * reducing modulo MT_N. */
+void THRandom_twist(THGenerator *gen) {
   unsigned long *state = gen->state;
-  for (int i = 0; i < MT_N; i++) {
-    unsigned long y = (state[i] & MT_UPPER_MASK) | (state[(i + 1) % MT_N] & MT_LOWER_MASK);
-    state[i] = state[(i + MT_M) % MT_N] ^ (y >> 1) ^ ((y & 1UL) ? MT_MATRIX_A : 0UL);
-  }
+  int i = 0;
+  for (; i < MT_N - MT_M; i++)
+    state[i] = THRandom_twistWord(state[i], state[i + 1], state[i + MT_M]);
+  for (; i < MT_N - 1; i++)
+    state[i] = THRandom_twistWord(state[i], state[i + 1], state[i + MT_M - MT_N]);
+  state[MT_N - 1] = THRandom_twistWord(state[MT_N - 1], state[0], state[MT_M - 1]);
   gen->left = MT_N;
   gen->next = 0;
 }
 
-unsigned long THRandom_random(THGenerator *gen) {
-  if (--gen->left <= 0)
-    THRandom_nextState(gen);
-  unsigned long y = gen->state[gen->next++];
-  y ^= y >> 11;
-  y ^= (y << 7) & 0x9d2c5680UL;
-  y ^= (y << 15) & 0xefc60000UL;
-  y ^= y >> 18;
-  return y & MT_WORD_MASK;
-}
 
 uint64_t THRandom_random64(THGenerator *gen) {
   uint64_t high = THRandom_random(gen);
@@ -124,7 +125,8 @@ uint64_t THRandom_integerBelow(THGenerator *gen, uint64_t range) {
 
 /* Uniform on [0, 1): a 32-bit draw times 2^-32 (exact). */
 static double THRandom_standardUniform(THGenerator *gen) {
-  return (double)THRandom_random(gen) * (1.0 / 4294967296.0);
+  /* through a signed integer: the same value (below 2^32), but one instruction to convert */
+  return (double)(int64_t)THRandom_random(gen) * (1.0 / 4294967296.0);
 }
 
 double THRandom_uniform(THGenerator *gen, double a, double b) {

@@ -37,8 +37,21 @@ TH_API unsigned long THRandom_seed(THGenerator *gen);
 TH_API void THRandom_manualSeed(THGenerator *gen, unsigned long the_seed_);
 TH_API unsigned long THRandom_initialSeed(THGenerator *gen);
 
-/* A uniformly distributed 32-bit integer. */
-TH_API unsigned long THRandom_random(THGenerator *gen);
+/* Regenerates all 624 words of the state (the "twist"); THRandom_random does it every 624 draws. */
+TH_API void THRandom_twist(THGenerator *gen);
+
+/* A uniformly distributed 32-bit integer: the next state word, tempered. Inline, because the
+ * tensor fills call it once per element. */
+static inline unsigned long THRandom_random(THGenerator *gen) {
+  if (--gen->left <= 0)
+    THRandom_twist(gen);
+  unsigned long y = gen->state[gen->next++];
+  y ^= y >> 11;
+  y ^= (y << 7) & 0x9d2c5680UL;
+  y ^= (y << 15) & 0xefc60000UL;
+  y ^= y >> 18;
+  return y & 0xffffffffUL;
+}
 /* A uniformly distributed 64-bit integer: two 32-bit draws, the first one the high half. */
 TH_API uint64_t THRandom_random64(THGenerator *gen);
 /* An integer in [0, range), range >= 1: one 32-bit draw reduced modulo range when range <= 2^32,
