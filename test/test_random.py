@@ -403,6 +403,33 @@ def test_randperm_into_out_takes_its_type(name):
     assert type(torch_early.randperm(3)) is torch_early.LongTensor
 
 
+def test_parameters_have_their_historical_keyword_names():
+    def same(a, b):
+        assert a.tolist() == b.tolist()
+    cls = torch_early.DoubleTensor
+    same(cls(5).uniform_(**{'from': 2, 'to': 3}, generator=generator(20)),
+         cls(5).uniform_(2, 3, generator=generator(20)))
+    same(cls(5).normal_(mean=2, std=3, generator=generator(20)),
+         cls(5).normal_(2, 3, generator=generator(20)))
+    same(cls(5).cauchy_(median=1, sigma=2, generator=generator(20)),
+         cls(5).cauchy_(1, 2, generator=generator(20)))
+    same(cls(5).log_normal_(mean=0, std=1, generator=generator(20)),
+         cls(5).log_normal_(0, 1, generator=generator(20)))
+    same(cls(5).exponential_(lambd=3, generator=generator(20)),
+         cls(5).exponential_(3, generator=generator(20)))
+    same(cls(5).geometric_(p=0.4, generator=generator(20)),
+         cls(5).geometric_(0.4, generator=generator(20)))
+    same(cls(5).bernoulli_(p=0.4, generator=generator(20)),
+         cls(5).bernoulli_(0.4, generator=generator(20)))
+    same(torch_early.LongTensor(5).random_(**{'from': -4, 'to': 4}, generator=generator(20)),
+         torch_early.LongTensor(5).random_(-4, 4, generator=generator(20)))
+    weights = torch_early.FloatTensor([1, 2, 3])
+    same(torch_early.multinomial(weights, num_samples=2, replacement=True, generator=generator(20)),
+         torch_early.multinomial(weights, 2, True, generator=generator(20)))
+    same(torch_early.normal(means=cls([1, 2]), std=0.5, generator=generator(20)),
+         torch_early.normal(cls([1, 2]), 0.5, generator=generator(20)))
+
+
 # ---- Layouts: fills go through views in row-major order ----------------------------------
 
 @pytest.mark.parametrize('name', DTYPES)
@@ -558,3 +585,35 @@ def test_python_random_module_is_not_involved():
     first = torch_early.rand(3, generator=generator(19)).tolist()
     random.seed(1)
     assert torch_early.rand(3, generator=generator(19)).tolist() == first
+
+
+# ---- Memory: nothing leaks, on success or on failure -------------------------------------
+
+def test_random_calls_balance_their_references():
+    import gc
+    import sys
+    g = generator(21)
+    weights = torch_early.FloatTensor([[1, 1], [0, 0]])
+    out = torch_early.LongTensor()
+    calls = [lambda: torch_early.rand(3, generator=g),
+             lambda: torch_early.multinomial(weights[0], 2, True, out=out, generator=g),
+             lambda: torch_early.multinomial(weights, 1, out=out, generator=g),   # fails
+             lambda: torch_early.normal(weights[0], weights[0], generator=g),     # fails
+             lambda: torch_early.bernoulli(weights, generator=g),
+             lambda: torch_early.randperm(5, generator=g)]
+    objects = [g, weights, out, torch_early.FloatTensor, torch_early.LongTensor]
+    for call in calls:
+        for _ in range(3):
+            try:
+                call()
+            except RuntimeError:
+                pass
+        gc.collect()
+        before = [sys.getrefcount(obj) for obj in objects]
+        for _ in range(100):
+            try:
+                call()
+            except RuntimeError:
+                pass
+        gc.collect()
+        assert [sys.getrefcount(obj) for obj in objects] == before
