@@ -354,6 +354,32 @@ def test_several_results_come_back_as_a_tuple(tmp_path):
         '"(" THPTensorStr " source, int dim, out=(" THPTensorStr ", torch_early.LongTensor))"'
 
 
+def test_float_and_double_tensor_arguments_keep_their_own_type(tmp_path):
+    # bernoulli_(p): the probabilities are a FloatTensor or DoubleTensor whatever the receiver is
+    generated = generate_text(tmp_path, '''\
+        [[
+          name: bernoulli_
+          return: self
+          options:
+            - cname: bernoulli_FloatTensor
+              arguments:
+                - THTensor* self
+                - THFloatTensor* p
+            - cname: bernoulli_DoubleTensor
+              arguments:
+                - THTensor* self
+                - THDoubleTensor* p
+        ]]
+        ''')
+    text = wrapper_text(generated, 'bernoulli_')
+    assert 'PyObject_TypeCheck(py_p, &THPFloatTensorType)' in text
+    assert 'PyObject_TypeCheck(py_p, &THPDoubleTensorType)' in text
+    assert '((THPDoubleTensor *)py_p)->cdata' in text
+    [declaration] = declarations_of(generated)
+    assert signature_strings(declaration) == ['"(torch_early.FloatTensor p)"',
+                                              '"(torch_early.DoubleTensor p)"']
+
+
 # ---- Around the call: errors, GIL, snippets, guards ----------------------------------------
 
 def test_the_th_call_runs_inside_an_error_frame(tmp_path):

@@ -1,6 +1,7 @@
 /* THRandom and THTensorRandom: MT19937 against the reference generator's published outputs,
  * seeding, copying and saving/restoring the state (as bytes, the way Python does), the
- * distributions' statistics, the tensor fills for every dtype, and parameter errors. */
+ * distributions' statistics, the fixed values every platform must give for a seed, and, through
+ * generic/random_cases.c expanded once per dtype, the tensor fills and their errors. */
 #include "harness.h"
 
 static THGenerator *seeded(unsigned long seed) {
@@ -238,8 +239,115 @@ TEST(tensor_fills_check_parameters_before_writing) {
   THGenerator_free(gen);
 }
 
-HARNESS_MAIN(TEST_ENTRY(mt19937_matches_the_reference_outputs),
-             TEST_ENTRY(manual_seed_is_reproducible_and_remembered),
+/* ---- The same seed gives the same numbers everywhere ----
+ * These values are the documented transformations (THRandom.h) of the standard MT19937 stream
+ * seeded with 2017; they involve no C library function, so every platform must reproduce them
+ * bit for bit, and they must never change. */
+
+TEST(integer_draws_are_fixed_transformations_of_the_stream) {
+  THGenerator *gen = seeded(2017);
+  THLongTensor *t = THLongTensor_newWithSize1d(8);
+  static const long range[8] = {-2, 2, -1, 0, -1, 3, -5, -3};  /* -5 + draw % 10 */
+  THLongTensor_clampedRandom(t, gen, -5, 5);
+  for (int i = 0; i < 8; i++)
+    CHECK_EQ_LONG(THLongTensor_get1d(t, i), range[i]);
+  static const long wide[4] = {-842533525495L, 853497057933L, 184062763400L, -331696488646L};
+  THRandom_manualSeed(gen, 2017);                 /* ranges above 2^32 take two draws each */
+  THLongTensor_resize1d(t, 4);
+  THLongTensor_clampedRandom(t, gen, -(1L << 40), 1L << 40);
+  for (int i = 0; i < 4; i++)
+    CHECK_EQ_LONG(THLongTensor_get1d(t, i), wide[i]);
+  static const long permutation[10] = {3, 5, 8, 4, 0, 2, 1, 9, 7, 6};
+  THRandom_manualSeed(gen, 2017);
+  THLongTensor_randperm(t, gen, 10);
+  for (int i = 0; i < 10; i++)
+    CHECK_EQ_LONG(THLongTensor_get1d(t, i), permutation[i]);
+  static const long trials[8] = {1, 6, 5, 4, 2, 6, 1, 5};     /* geometric(0.3) */
+  THRandom_manualSeed(gen, 2017);
+  THLongTensor_resize1d(t, 8);
+  THLongTensor_geometric(t, gen, 0.3);
+  for (int i = 0; i < 8; i++)
+    CHECK_EQ_LONG(THLongTensor_get1d(t, i), trials[i]);
+  static const long coins[8] = {1, 0, 0, 0, 1, 0, 1, 0};      /* bernoulli(0.5) */
+  THRandom_manualSeed(gen, 2017);
+  THLongTensor_bernoulli(t, gen, 0.5);
+  for (int i = 0; i < 8; i++)
+    CHECK_EQ_LONG(THLongTensor_get1d(t, i), coins[i]);
+  THLongTensor_free(t);
+  THGenerator_free(gen);
+}
+
+TEST(multinomial_draws_are_fixed_too) {
+  THGenerator *gen = seeded(2017);
+  THDoubleTensor *weights = THDoubleTensor_newWithSize1d(4);
+  for (int k = 0; k < 4; k++)
+    THDoubleTensor_set1d(weights, k, k + 1);
+  THLongTensor *r = THLongTensor_new();
+  static const long with[8] = {0, 3, 3, 3, 2, 3, 1, 3}, without[4] = {0, 3, 2, 1};
+  THDoubleTensor_multinomial(r, gen, weights, 8, 1);
+  for (int i = 0; i < 8; i++)
+    CHECK_EQ_LONG(THLongTensor_get1d(r, i), with[i]);
+  THRandom_manualSeed(gen, 2017);
+  THDoubleTensor_multinomial(r, gen, weights, 4, 0);
+  for (int i = 0; i < 4; i++)
+    CHECK_EQ_LONG(THLongTensor_get1d(r, i), without[i]);
+  THLongTensor_free(r);
+  THDoubleTensor_free(weights);
+  THGenerator_free(gen);
+}
+
+TEST(uniform_and_exponential_are_bit_exact) {
+  THGenerator *gen = seeded(2017);
+  CHECK_NEAR(THRandom_uniform(gen, 0, 1), 0.02096022549085319, 0);
+  CHECK_NEAR(THRandom_uniform(gen, 0, 1), 0.8323769590351731, 0);
+  CHECK_NEAR(THRandom_uniform(gen, 0, 1), 0.7670701607130468, 0);
+  THRandom_manualSeed(gen, 2017);
+  CHECK_NEAR(THRandom_exponential(gen, 1), 0.021183009586258468, 0);
+  CHECK_NEAR(THRandom_exponential(gen, 1), 1.7860376244593146, 0);
+  CHECK_NEAR(THRandom_exponential(gen, 1), 1.4570179897019626, 0);
+  THGenerator_free(gen);
+}
+
+TEST(integer_below_uses_one_draw_up_to_two_to_the_32) {
+  THGenerator *a = seeded(8), *b = seeded(8);
+  CHECK_EQ_LONG(THRandom_integerBelow(a, 1), 0);
+  THRandom_random(b);
+  CHECK_EQ_LONG(THRandom_integerBelow(a, 1UL << 32), THRandom_random(b));
+  uint64_t high = THRandom_random(b), low = THRandom_random(b);
+  CHECK_EQ_LONG(THRandom_integerBelow(a, (1UL << 32) + 1), ((high << 32) | low) % ((1UL << 32) + 1));
+  CHECK_EQ_LONG(THRandom_random64(a), (long)((THRandom_random(b) << 32) | THRandom_random(b)));
+  THGenerator_free(a);
+  THGenerator_free(b);
+}
+
+TEST(the_portable_logarithm_is_accurate) {
+  double worst = 0;
+  for (int i = 1; i <= 100000; i++) {
+    double x = i * 1.37e-3;
+    worst = fmax(worst, fabs(THRandom_portableLog(x) - log(x)) / fmax(fabs(log(x)), 1e-300));
+  }
+  CHECK(worst < 4e-16);
+  CHECK_NEAR(THRandom_portableLog(1), 0, 0);
+  CHECK_NEAR(THRandom_portableLog(DBL_MIN), log(DBL_MIN), 1e-12);
+  CHECK_NEAR(THRandom_portableLog(1.0 / 4294967296.0), -32 * log(2.0), 1e-14);
+  worst = 0;
+  for (int i = 1; i < 100000; i++) {
+    double p = i * 0.99999e-5;
+    worst = fmax(worst, fabs(THRandom_portableLog1m(p) - log1p(-p)) / fabs(log1p(-p)));
+  }
+  CHECK(worst < 8e-16);  /* a few units in the last place */
+  CHECK_NEAR(THRandom_portableLog1m(1e-300), -1e-300, 1e-315);  /* tiny p: no cancellation */
+}
+
+#define Case_(NAME) TH_CONCAT_4(random_, Real, _, NAME)
+
+#define TH_GENERIC_FILE "generic/random_cases.c"
+#include "THGenerateAllTypes.h"
+
+#define RUN_TABLE(table) harness_run(table, (int)(sizeof(table) / sizeof(table[0])))
+
+static const harness_test scalar_tests[] = {TEST_ENTRY(mt19937_matches_the_reference_outputs),
+                                            TEST_ENTRY(manual_seed_is_reproducible_and_remembered),
              TEST_ENTRY(new_generators_are_seeded_and_valid),
              TEST_ENTRY(a_copy_continues_the_same_sequence),
              TEST_ENTRY(reseeding_forgets_the_cached_normal),
@@ -250,4 +358,21 @@ HARNESS_MAIN(TEST_ENTRY(mt19937_matches_the_reference_outputs),
              TEST_ENTRY(other_distributions_have_the_right_means),
              TEST_ENTRY(tensor_random_respects_each_dtype_range),
              TEST_ENTRY(tensor_fills_reach_every_element_of_a_view),
-             TEST_ENTRY(tensor_fills_check_parameters_before_writing))
+             TEST_ENTRY(tensor_fills_check_parameters_before_writing),
+             TEST_ENTRY(integer_draws_are_fixed_transformations_of_the_stream),
+             TEST_ENTRY(multinomial_draws_are_fixed_too),
+             TEST_ENTRY(uniform_and_exponential_are_bit_exact),
+             TEST_ENTRY(integer_below_uses_one_draw_up_to_two_to_the_32),
+             TEST_ENTRY(the_portable_logarithm_is_accurate)};
+
+int main(void) {
+  RUN_TABLE(scalar_tests);
+  RUN_TABLE(random_Byte_tests);
+  RUN_TABLE(random_Char_tests);
+  RUN_TABLE(random_Short_tests);
+  RUN_TABLE(random_Int_tests);
+  RUN_TABLE(random_Long_tests);
+  RUN_TABLE(random_Float_tests);
+  RUN_TABLE(random_Double_tests);
+  return harness_finish(__FILE__);
+}
