@@ -180,19 +180,19 @@ void THTensor_(geev)(THTensor *re_, THTensor *rv_, THTensor *a, const char *jobv
   THLapack_require("geev");
   int n = (int)a->size[0], info, lwork;
   int wantVectors = jobvr[0] == 'V' || jobvr[0] == 'v';
-  THTensor *work_a = THTensor_(newColumnMajor)(n, n, a);
+  THTensor *scratch = THTensor_(newColumnMajor)(n, n, a);
   THTensor *v = wantVectors ? THTensor_(newColumnMajor)(n, n, NULL) : NULL;
   real *wr = THAlloc(sizeof(real) * (size_t)n), *wi = THAlloc(sizeof(real) * (size_t)n);
   real unusedVl, answer;
   real *pv = v ? THTensor_(data)(v) : &unusedVl;
   int ldv = v ? n : 1;
-  THLapack_(geev)('N', jobvr[0], n, THTensor_(data)(work_a), n, wr, wi, &unusedVl, 1, pv, ldv, &answer,
+  THLapack_(geev)('N', jobvr[0], n, THTensor_(data)(scratch), n, wr, wi, &unusedVl, 1, pv, ldv, &answer,
                   -1, &info);
   real *work = THTensor_(newWorkspace)(answer, &lwork);
-  THLapack_(geev)('N', jobvr[0], n, THTensor_(data)(work_a), n, wr, wi, &unusedVl, 1, pv, ldv, work,
+  THLapack_(geev)('N', jobvr[0], n, THTensor_(data)(scratch), n, wr, wi, &unusedVl, 1, pv, ldv, work,
                   lwork, &info);
   THFree(work);
-  THTensor_(free)(work_a);
+  THTensor_(free)(scratch);
   THTensor *e = THTensor_(newWithSize2d)(n, 2);
   real *pe = THTensor_(data)(e);
   for (int i = 0; i < n; i++) {
@@ -218,18 +218,18 @@ void THTensor_(gesvd)(THTensor *ru_, THTensor *rs_, THTensor *rv_, THTensor *a, 
   int m = (int)a->size[0], n = (int)a->size[1], k = m < n ? m : n, info, lwork;
   int all = jobu[0] == 'A' || jobu[0] == 'a';
   int uCols = all ? m : k, vtRows = all ? n : k;
-  THTensor *work_a = THTensor_(newColumnMajor)(m, n, a);
+  THTensor *scratch = THTensor_(newColumnMajor)(m, n, a);
   THTensor *u = THTensor_(newColumnMajor)(m, uCols, NULL);
   THTensor *vt = THTensor_(newColumnMajor)(vtRows, n, NULL);
   THTensor *s = THTensor_(newWithSize1d)(k);
   real answer;
-  THLapack_(gesvd)(jobu[0], jobu[0], m, n, THTensor_(data)(work_a), m, THTensor_(data)(s),
+  THLapack_(gesvd)(jobu[0], jobu[0], m, n, THTensor_(data)(scratch), m, THTensor_(data)(s),
                    THTensor_(data)(u), m, THTensor_(data)(vt), vtRows, &answer, -1, &info);
   real *work = THTensor_(newWorkspace)(answer, &lwork);
-  THLapack_(gesvd)(jobu[0], jobu[0], m, n, THTensor_(data)(work_a), m, THTensor_(data)(s),
+  THLapack_(gesvd)(jobu[0], jobu[0], m, n, THTensor_(data)(scratch), m, THTensor_(data)(s),
                    THTensor_(data)(u), m, THTensor_(data)(vt), vtRows, work, lwork, &info);
   THFree(work);
-  THTensor_(free)(work_a);
+  THTensor_(free)(scratch);
   THTensor_(transpose)(vt, NULL, 0, 1);                     /* V = VT' */
   THTensor_(giveResult)(ru_, u);
   THTensor_(giveResult)(rs_, s);
