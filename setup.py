@@ -4,7 +4,7 @@
     pip install -e .               # development (python setup.py build_ext --inplace also works)
 
 Environment switches:
-    WITH_BLAS=0      use TH's reference loops instead of OpenBLAS (scipy-openblas32)
+    WITH_BLAS=0      use TH's reference loops instead of OpenBLAS (scipy-openblas32); no LAPACK
     MAX_JOBS=N       parallel compile jobs (default: the number of CPUs)
     DEBUG=1          -O0 -g
 """
@@ -25,7 +25,8 @@ JOBS = int(os.environ.get("MAX_JOBS", os.cpu_count() or 1))
 
 
 def blas_config():
-    """(macros, link args) for OpenBLAS from the scipy-openblas32 wheel, or none with WITH_BLAS=0."""
+    """(macros, link args) for OpenBLAS and its LAPACK from the scipy-openblas32 wheel, or none with
+    WITH_BLAS=0."""
     if os.environ.get("WITH_BLAS", "1") == "0":
         return [], []
     try:
@@ -36,7 +37,7 @@ def blas_config():
     libdir = scipy_openblas32.get_lib_dir()
     # At run time torch_early/__init__.py imports scipy_openblas32, which loads this library;
     # the rpath finds it too when both packages sit in the same site-packages.
-    return ([("USE_BLAS", None), ("BLAS_SYMBOL_PREFIX", "scipy_")],
+    return ([("USE_BLAS", None), ("USE_LAPACK", None), ("BLAS_SYMBOL_PREFIX", "scipy_")],
             ["-L" + libdir, "-l" + scipy_openblas32.get_library(),
              "-Wl,-rpath,$ORIGIN/../scipy_openblas32/lib"])
 

@@ -43,6 +43,8 @@ class Argument:
     keyword: Optional[str] = None   # python kind: the keyword the caller may use
     position: Optional[int] = None  # python kind: index among positional arguments, if any
     out_index: Optional[int] = None  # outputs given as an out= tuple: the index in it
+    if_true: Optional[str] = None   # bool arguments: the C string TH gets for True ...
+    if_false: Optional[str] = None  # ... and for False (LAPACK's 'U'/'L' flags)
 
     @property
     def py_object(self):
@@ -75,6 +77,8 @@ class Option:
             return self.c_value(self.arguments[arg.ref])
         if arg.kind == 'constant' and arg.name is None:
             return arg.value
+        if arg.if_true is not None:
+            return '(%s ? "%s" : "%s")' % (arg.name, arg.if_true, arg.if_false)
         return arg.name
 
 
@@ -103,7 +107,7 @@ DECLARATION_KEYS = {'name', 'python_name', 'cname', 'return', 'arguments', 'opti
                     'defined_if', 'with_stateless', 'only_stateless', 'before_call',
                     'after_call', 'release_gil'}
 OPTION_KEYS = {'cname', 'return', 'arguments', 'before_call', 'after_call'}
-ARGUMENT_KEYS = {'arg', 'default', 'kwarg_only', 'output', 'long_args'}
+ARGUMENT_KEYS = {'arg', 'default', 'kwarg_only', 'output', 'long_args', 'if_true', 'if_false'}
 
 
 def parse(root_path):
@@ -244,6 +248,12 @@ def _argument(raw, where):
     argument.kwarg_only = bool(attributes.get('kwarg_only', False))
     argument.output = bool(attributes.get('output', False))
     argument.long_args = bool(attributes.get('long_args', False))
+    if ('if_true' in attributes) != ('if_false' in attributes) or (
+            'if_true' in attributes and argument.type != 'bool'):
+        raise CwrapError('%s: %r: if_true and if_false go together, on a bool' % (where, text))
+    if 'if_true' in attributes:
+        argument.if_true = str(attributes['if_true'])
+        argument.if_false = str(attributes['if_false'])
     if argument.kind != 'python' and (argument.default is not None or argument.kwarg_only
                                       or argument.output or argument.long_args):
         raise CwrapError('%s: %r takes no attributes' % (where, text))

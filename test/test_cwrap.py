@@ -380,6 +380,56 @@ def test_float_and_double_tensor_arguments_keep_their_own_type(tmp_path):
                                               '"(torch_early.DoubleTensor p)"']
 
 
+def test_a_bool_flag_reaches_th_as_one_of_two_strings(tmp_path):
+    # LAPACK takes flags as letters: upper=True is "U", upper=False "L".
+    generated = generate_text(tmp_path, '''\
+        [[
+          name: potrf
+          return: argument 0
+          arguments:
+            - arg: THTensor* result
+              output: True
+            - THTensor* self
+            - arg: bool upper
+              default: True
+              if_true: U
+              if_false: L
+        ]]
+        ''')
+    text = wrapper_text(generated, 'potrf')
+    assert text.count('THTensor_(potrf)(result, self, (upper ? "U" : "L"));') == 2
+    assert 'int upper = (py_upper == Py_True);' in text
+    assert 'int upper = 1;' in text            # left out: the default, then the same mapping
+    [potrf] = declarations_of(generated)
+    assert signature_strings(potrf) == ['"(bool upper)"', '"()"']
+
+
+def test_if_true_needs_if_false_and_a_bool(tmp_path):
+    with pytest.raises(cwrap.CwrapError, match='if_true and if_false go together, on a bool'):
+        generate_text(tmp_path, '[[\n  name: bad\n  arguments:\n    - arg: bool upper\n'
+                                '      if_true: U\n]]\n')
+    with pytest.raises(cwrap.CwrapError, match='if_true and if_false go together, on a bool'):
+        generate_text(tmp_path, '[[\n  name: bad\n  arguments:\n    - arg: long n\n'
+                                '      if_true: U\n      if_false: L\n]]\n')
+
+
+def test_int_tensor_results(tmp_path):
+    text = wrapper_text(generate_text(tmp_path, '''\
+        [[
+          name: pstrf
+          return: argument 0,1
+          arguments:
+            - arg: THTensor* result
+              output: True
+            - arg: THIntTensor* pivots
+              output: True
+            - THTensor* self
+        ]]
+        '''), 'pstrf')
+    assert 'PyObject *volatile py_pivots = THPIntTensor_NewEmpty();' in text
+    assert 'THIntTensor *pivots = ((THPIntTensor *)py_pivots)->cdata;' in text
+
+
 # ---- Around the call: errors, GIL, snippets, guards ----------------------------------------
 
 def test_the_th_call_runs_inside_an_error_frame(tmp_path):

@@ -8,6 +8,7 @@
 #include "THAllocator.h"
 #include "THHalf.h"
 #include "THBlas.h"
+#include "THLapack.h"
 #include "THRandom.h"
 #include "THStorage.h"
 #include "THTensor.h"

@@ -1,9 +1,13 @@
-/* THTensorLapack: LAPACK-backed linear algebra: gesv, gels, trtrs, symeig, eig, svd, inverse, potrf/potrs/potri, pstrf, qr, geqrf/orgqr/ormqr, btrifact/btrisolve; made by expanding generic/THTensorLapack.c for the float dtypes (Float, Double).
- * On the path of `torch_early.gesv(b, a)` → THPFloatTensor_stateless_gesv → THFloatTensor_gesv → sgesv_. */
+/* THTensorLapack: linear algebra over LAPACK (gesv, trtrs, gels, syev, geev, gesvd, getri, potrf,
+ * potrs, potri, pstrf, qr, geqrf, orgqr, ormqr, btrifact, btrisolve), made by expanding
+ * generic/THTensorLapack.c for Float and Double.
+ * On the path of `torch_early.gesv(b, a)`: THPFloatTensor_stateless_gesv → THFloatTensor_gesv →
+ * THFloatLapack_gesv → sgesv_. */
+#include <limits.h>
+
 #include "THTensor.h"
+#include "THLapack.h"
 #include "THTensorApply.h"
-#include "THTensorDimApply.h"
-#include "THParallel.h"
 
 #include "generic/THTensorLapack.c"
 #include "THGenerateFloatTypes.h"

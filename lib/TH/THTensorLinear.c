@@ -1,6 +1,8 @@
-/* THTensorLinear: BLAS-level tensor ops: addmv, addr, addbmm, baddbmm, mm, mv, bmm, ger, cross; made by expanding generic/THTensorLinear.c for the seven regular dtypes.
- * On the path of `a.mm(b)` → THPFloatTensor_mm → THFloatTensor_addmm. */
+/* THTensorLinear: BLAS-level tensor ops (addmm, addmv, addr, addbmm, baddbmm, mm, mv, bmm, ger,
+ * cross), made by expanding generic/THTensorLinear.c for the seven regular dtypes.
+ * On the path of `a.mm(b)`: THPFloatTensor_mm → THFloatTensor_mm → THFloatTensor_addmm → sgemm_. */
 #include "THTensor.h"
+#include "THBlas.h"
 #include "THTensorApply.h"
 #include "THTensorDimApply.h"
 #include "THParallel.h"

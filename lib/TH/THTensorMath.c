@@ -2,7 +2,6 @@
  * regular dtypes (Half has no math).
  * On the path of `a.add(b)`: THPFloatTensor_add → THFloatTensor_cadd(r, a, 1, b). */
 #include "THTensor.h"
-#include "THBlas.h"
 #include "THTensorApply.h"
 #include "THTensorDimApply.h"
 #include "THParallel.h"

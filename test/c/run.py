@@ -6,7 +6,7 @@ sources and headers), links one program per test/c/test_*.c, runs them all and e
 output is shown. Exit status 0 only when everything passed.
 
     python test/c/run.py              # with BLAS (scipy-openblas32) when importable
-    python test/c/run.py --no-blas    # the reference loops of THBlas
+    python test/c/run.py --no-blas    # the reference loops of THBlas, and no LAPACK
     python test/c/run.py --sanitize   # AddressSanitizer + UndefinedBehaviorSanitizer
 """
 
@@ -31,13 +31,14 @@ SANITIZE_FLAGS = ["-O1", "-g", "-fsanitize=address,undefined", "-fno-omit-frame-
 
 
 def find_blas():
-    """(compile flags, link flags) for scipy-openblas32, or None when it is not installed."""
+    """(compile flags, link flags) for scipy-openblas32 (BLAS and LAPACK), or None when it is not
+    installed."""
     try:
         import scipy_openblas32 as blas
     except ImportError:
         return None
     libdir = blas.get_lib_dir()
-    return (["-DUSE_BLAS", "-DBLAS_SYMBOL_PREFIX=scipy_"],
+    return (["-DUSE_BLAS", "-DUSE_LAPACK", "-DBLAS_SYMBOL_PREFIX=scipy_"],
             [f"-L{libdir}", f"-l{blas.get_library()}", f"-Wl,-rpath,{libdir}"])
 
 

@@ -2,7 +2,7 @@
  * arguments first, then resizes its result (which may be the same tensor as an input), then runs
  * a THVector kernel (or a flat loop) over contiguous memory — vectorised, parallel above
  * TH_OMP_OVERHEAD_THRESHOLD elements — or, for other layouts, the strided apply macros.
- * Sections: filling, scalar ops, element-wise ops, reductions, linear algebra. */
+ * Sections: filling, scalar ops, element-wise ops, reductions, masks. */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/THTensorMath.c"
 #else
@@ -398,100 +398,6 @@ accreal THTensor_(dot)(THTensor *t, THTensor *src) {
 
 ptrdiff_t THTensor_(numel)(THTensor *t) {
   return THTensor_(nElement)(t);
-}
-
-/* ---- Linear algebra ----
- * BLAS is column-major: an m x n matrix is (pointer, ld) with element (i, j) at p[i + j*ld]. A
- * tensor whose rows are unit-stride is the transpose of a column-major matrix, so it is passed
- * with 't'. Size-1 dimensions may have any stride and do not constrain the layout. */
-
-/* Column-major as it is: unit stride down a column, columns ld >= rows apart. */
-static int THTensor_(isColumnMajor)(const THTensor *m, long *ld) {
-  long rows = m->size[0], cols = m->size[1], minLd = rows > 1 ? rows : 1;
-  if ((m->stride[0] == 1 || rows == 1) && (cols == 1 || m->stride[1] >= minLd)) {
-    *ld = cols == 1 ? minLd : m->stride[1];
-    return 1;
-  }
-  return 0;
-}
-
-/* Row-major: its transpose is column-major. */
-static int THTensor_(isRowMajor)(const THTensor *m, long *ld) {
-  long rows = m->size[0], cols = m->size[1], minLd = cols > 1 ? cols : 1;
-  if ((m->stride[1] == 1 || cols == 1) && (rows == 1 || m->stride[0] >= minLd)) {
-    *ld = rows == 1 ? minLd : m->stride[0];
-    return 1;
-  }
-  return 0;
-}
-
-/* A gemm operand: the tensor itself with 'n' or 't', or else a contiguous copy (returned in
- * *copy for the caller to free) with 't'. */
-static real *THTensor_(gemmOperand)(THTensor *m, char *trans, long *ld, THTensor **copy) {
-  *copy = NULL;
-  if (THTensor_(isColumnMajor)(m, ld)) {
-    *trans = 'n';
-    return THTensor_(data)(m);
-  }
-  if (!THTensor_(isRowMajor)(m, ld)) {
-    *copy = THTensor_(newContiguous)(m);
-    m = *copy;
-    THTensor_(isRowMajor)(m, ld);
-  }
-  *trans = 't';
-  return THTensor_(data)(m);
-}
-
-/* c = beta*c + alpha*(a @ b) for a column-major c. */
-static void THTensor_(gemmInto)(THTensor *c, real beta, real alpha, THTensor *a, THTensor *b) {
-  char transa, transb;
-  long lda, ldb, ldc = 0;
-  THTensor *copyA, *copyB;
-  THAssert(THTensor_(isColumnMajor)(c, &ldc));
-  real *pa = THTensor_(gemmOperand)(a, &transa, &lda, &copyA);
-  real *pb = THTensor_(gemmOperand)(b, &transb, &ldb, &copyB);
-  THBlas_(gemm)(transa, transb, c->size[0], c->size[1], a->size[1], alpha, pa, lda, pb, ldb, beta,
-                THTensor_(data)(c), ldc);
-  THTensor_(free)(copyA);
-  THTensor_(free)(copyB);
-}
-
-void THTensor_(addmm)(THTensor *r_, real beta, THTensor *t, real alpha, THTensor *m1, THTensor *m2) {
-  THArgCheck(m1->nDimension == 2, 5, "expected a matrix for mat1, got a %dD tensor", m1->nDimension);
-  THArgCheck(m2->nDimension == 2, 6, "expected a matrix for mat2, got a %dD tensor", m2->nDimension);
-  THArgCheck(m1->size[1] == m2->size[0], 6,
-             "size mismatch: mat1 is %s and mat2 is %s (mat1's columns must equal mat2's rows)",
-             THTensor_(sizeDesc)(m1).str, THTensor_(sizeDesc)(m2).str);
-  THArgCheck(t->nDimension == 2 && t->size[0] == m1->size[0] && t->size[1] == m2->size[1], 3,
-             "expected the added matrix to be %ldx%ld (mat1's rows x mat2's columns), got size %s",
-             m1->size[0], m2->size[1], THTensor_(sizeDesc)(t).str);
-
-  if (r_ != t) {
-    THTensor_(resizeAs)(r_, t);
-    if (beta != 0)
-      THTensor_(copy)(r_, t);
-  }
-  long ld;
-  if (THTensor_(isColumnMajor)(r_, &ld)) {
-    THTensor_(gemmInto)(r_, beta, alpha, m1, m2);
-  } else if (THTensor_(isRowMajor)(r_, &ld)) {     /* r' = m2' @ m1', and r' is column-major */
-    THTensor *rT = THTensor_(newTranspose)(r_, 0, 1);
-    THTensor *m1T = THTensor_(newTranspose)(m1, 0, 1);
-    THTensor *m2T = THTensor_(newTranspose)(m2, 0, 1);
-    THTensor_(gemmInto)(rT, beta, alpha, m2T, m1T);
-    THTensor_(free)(rT);
-    THTensor_(free)(m1T);
-    THTensor_(free)(m2T);
-  } else {                                         /* work in a column-major copy of r_ */
-    THTensor *buffer = THTensor_(newWithSize2d)(r_->size[1], r_->size[0]);
-    THTensor *work = THTensor_(newTranspose)(buffer, 0, 1);
-    if (beta != 0)
-      THTensor_(copy)(work, r_);
-    THTensor_(gemmInto)(work, beta, alpha, m1, m2);
-    THTensor_(copy)(r_, work);
-    THTensor_(free)(work);
-    THTensor_(free)(buffer);
-  }
 }
 
 /* ---- Masks ---- */

@@ -40,9 +40,4 @@ TH_API void THTensor_(maskedCopy)(THTensor *tensor, THByteTensor *mask, THTensor
 /* r = the picked elements of src, as a 1-D tensor (empty when nothing is picked). */
 TH_API void THTensor_(maskedSelect)(THTensor *r_, THTensor *src, THByteTensor *mask);
 
-/* ---- Linear algebra ---- */
-/* r = beta*t + alpha*(mat1 @ mat2); mat1 is n x k, mat2 k x m, t n x m. */
-TH_API void THTensor_(addmm)(THTensor *r_, real beta, THTensor *t, real alpha, THTensor *mat1,
-                             THTensor *mat2);
-
 #endif

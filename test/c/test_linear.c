@@ -1,0 +1,33 @@
+/* THTensorLinear, for every dtype: the cases in generic/linear_cases.c are expanded once per dtype
+ * by TH's THGenerateAllTypes.h, giving tests named linear_Float_addmv_..., linear_Byte_...; Float
+ * and Double run the linked BLAS, the integer types THBlas's reference loops. Every product runs
+ * on contiguous, transposed, narrowed, strided and expanded (stride 0) operands. */
+#include "harness.h"
+
+/* How an operand is laid out in memory (its values are read back with get*d, so any will do). */
+enum layout {
+  CONTIGUOUS, /* row-major, no gaps */
+  TRANSPOSED, /* the transpose of a contiguous tensor: column-major */
+  NARROWED,   /* a window of a larger tensor: rows with gaps between them */
+  STRIDED,    /* every other element (column) of a larger tensor */
+  LAYOUTS,    /* the number of layouts a result may have; as a result layout: the result is t */
+  EXPANDED    /* one row (or element, or matrix) repeated with stride 0: an operand only */
+};
+
+#define Case_(NAME) TH_CONCAT_4(linear_, Real, _, NAME)
+
+#define TH_GENERIC_FILE "generic/linear_cases.c"
+#include "THGenerateAllTypes.h"
+
+#define RUN_TABLE(table) harness_run(table, (int)(sizeof(table) / sizeof(table[0])))
+
+int main(void) {
+  RUN_TABLE(linear_Byte_tests);
+  RUN_TABLE(linear_Char_tests);
+  RUN_TABLE(linear_Short_tests);
+  RUN_TABLE(linear_Int_tests);
+  RUN_TABLE(linear_Long_tests);
+  RUN_TABLE(linear_Float_tests);
+  RUN_TABLE(linear_Double_tests);
+  return harness_finish(__FILE__);
+}
