@@ -4,11 +4,11 @@
  * The algorithm: every element becomes an unsigned KEY whose unsigned order is the order of the
  * values (integers: flip the sign bit; floats: flip the sign bit of positives and every bit of
  * negatives, with -0 made +0 and every NaN made the largest key), paired with its position. The
- * pairs are sorted by an LSD radix sort, one byte per pass from the lowest: each pass is a
+ * pairs are sorted by an LSD radix sort, one digit per pass from the lowest: each pass is a
  * counting sort, which is stable, so the whole sort is stable and needs no comparisons, in
  * time linear in n. Descending order sorts the complemented keys, which stays stable. Long
- * slices run each pass on every thread: each counts the bytes of its own chunk, the counts give
- * every (byte, thread) pair its own output range, and each scatters its chunk there — the same
+ * slices run each pass on every thread: each counts the digits of its own chunk, the counts give
+ * every (digit, thread) pair its own output range, and each scatters its chunk there — the same
  * order a single thread would produce. Slices of up to TH_SORT_SMALL elements take an insertion
  * sort instead. Selection (topk, kthvalue, median, mode) sorts each slice and reads the result. */
 #ifndef TH_GENERIC_FILE
@@ -27,7 +27,11 @@
 #define TH_SORT_SIGN ((TH_SORT_KEY)((TH_SORT_KEY)1 << (8 * sizeof(TH_SORT_KEY) - 1)))
 #define TH_SORT_SMALL 32
 #define TH_SORT_PARALLEL 100000
-#define TH_SORT_DIGIT(key, pass) ((unsigned)((key) >> (8 * (pass))) & 255u)
+/* Digits of 11 bits for keys of 32 and 64 bits (3 and 6 passes), of 8 bits for shorter ones. */
+#define TH_SORT_BITS (sizeof(TH_SORT_KEY) >= 4 ? 11 : 8)
+#define TH_SORT_BUCKETS (1 << TH_SORT_BITS)
+#define TH_SORT_PASSES ((int)((8 * sizeof(TH_SORT_KEY) + TH_SORT_BITS - 1) / TH_SORT_BITS))
+#define TH_SORT_DIGIT(key, pass) ((unsigned)((key) >> (TH_SORT_BITS * (pass))) & (TH_SORT_BUCKETS - 1))
 
 typedef struct THTensor_(SortItem) {
   TH_SORT_KEY key;
@@ -69,22 +73,22 @@ static void THTensor_(insertionSort)(THTensor_(SortItem) *items, long n) {
   }
 }
 
-/* One thread: the byte counts of every pass in a single read, then the passes whose byte is not
+/* One thread: the digit counts of every pass in a single read, then the passes whose digit is not
  * the same in every key. Returns where the sorted items ended up (items or buffer). */
 static THTensor_(SortItem) *THTensor_(radixSortSerial)(THTensor_(SortItem) *items,
                                                       THTensor_(SortItem) *buffer, long n) {
-  long counts[sizeof(TH_SORT_KEY)][256];
-  memset(counts, 0, sizeof(counts));
+  long *counts = THAlloc(sizeof(long) * TH_SORT_PASSES * TH_SORT_BUCKETS);
+  memset(counts, 0, sizeof(long) * TH_SORT_PASSES * TH_SORT_BUCKETS);
   for (long i = 0; i < n; i++)
-    for (int pass = 0; pass < (int)sizeof(TH_SORT_KEY); pass++)
-      counts[pass][TH_SORT_DIGIT(items[i].key, pass)]++;
+    for (int pass = 0; pass < TH_SORT_PASSES; pass++)
+      counts[pass * TH_SORT_BUCKETS + TH_SORT_DIGIT(items[i].key, pass)]++;
   THTensor_(SortItem) *from = items, *to = buffer;
-  for (int pass = 0; pass < (int)sizeof(TH_SORT_KEY); pass++) {
-    long *next = counts[pass];
+  for (int pass = 0; pass < TH_SORT_PASSES; pass++) {
+    long *next = counts + pass * TH_SORT_BUCKETS;
     if (next[TH_SORT_DIGIT(from[0].key, pass)] == n)
       continue;
     long start = 0;
-    for (int d = 0; d < 256; d++) {
+    for (int d = 0; d < TH_SORT_BUCKETS; d++) {
       long count = next[d];
       next[d] = start;
       start += count;
@@ -95,35 +99,36 @@ static THTensor_(SortItem) *THTensor_(radixSortSerial)(THTensor_(SortItem) *item
     to = from;
     from = sorted;
   }
+  THFree(counts);
   return from;
 }
 
-/* Every thread: per pass, count the bytes of its chunk; then (one thread) turn the counts into
- * output positions, byte-major and thread-minor, so that the scatter keeps the serial order. */
+/* Every thread: per pass, count the digits of its chunk; then (one thread) turn the counts into
+ * output positions, digit-major and thread-minor, so that the scatter keeps the serial order. */
 static THTensor_(SortItem) *THTensor_(radixSortParallel)(THTensor_(SortItem) *items,
                                                         THTensor_(SortItem) *buffer, long n) {
   int maxThreads = THGetNumThreads();
-  long(*counts)[256] = THAlloc(sizeof(long) * 256 * maxThreads);
+  long *counts = THAlloc(sizeof(long) * TH_SORT_BUCKETS * maxThreads);
   THTensor_(SortItem) *from = items, *to = buffer;
-  for (int pass = 0; pass < (int)sizeof(TH_SORT_KEY); pass++) {
+  for (int pass = 0; pass < TH_SORT_PASSES; pass++) {
     int allSame = 0;
 #pragma omp parallel num_threads(maxThreads)
     {
       int threads = TH_SORT_THREAD_COUNT(), me = TH_SORT_THREAD_NUM();
       long begin = n * me / threads, end = n * (me + 1) / threads;
-      long *next = counts[me];
-      memset(next, 0, sizeof(long) * 256);
+      long *next = counts + me * TH_SORT_BUCKETS;
+      memset(next, 0, sizeof(long) * TH_SORT_BUCKETS);
       for (long i = begin; i < end; i++)
         next[TH_SORT_DIGIT(from[i].key, pass)]++;
 #pragma omp barrier
 #pragma omp single
       {
         long start = 0;
-        for (int d = 0; d < 256; d++)
+        for (int d = 0; d < TH_SORT_BUCKETS; d++)
           for (int thread = 0; thread < threads; thread++) {
-            long count = counts[thread][d];
+            long count = counts[thread * TH_SORT_BUCKETS + d];
             allSame |= count == n;
-            counts[thread][d] = start;
+            counts[thread * TH_SORT_BUCKETS + d] = start;
             start += count;
           }
       }
@@ -294,5 +299,8 @@ void THTensor_(nonzero)(THLongTensor *subscript, THTensor *t) {
 #undef TH_SORT_SMALL
 #undef TH_SORT_PARALLEL
 #undef TH_SORT_DIGIT
+#undef TH_SORT_BITS
+#undef TH_SORT_BUCKETS
+#undef TH_SORT_PASSES
 
 #endif
