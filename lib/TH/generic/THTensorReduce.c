@@ -14,7 +14,7 @@
 #endif
 
 /* Columns reduced together by the column kernels: their running values stay in L1. */
-#define TH_EXTREMUM_COLUMN_BLOCK 256
+#define TH_EXTREMUM_COLUMN_BLOCK 1024
 
 static void THTensor_(checkDimension)(THTensor *t, int dimension, int argNumber) {
   THIndexCheck(dimension >= 0 && dimension < t->nDimension, argNumber,
@@ -64,38 +64,66 @@ static void THTensor_(splitAt)(THTensor *t, int dimension, long *outer, long *in
 /* ---- Extremes ----
  * `largest` picks max (1) or min (0); every kernel is inlined into callers that pass a constant,
  * so the test disappears from the loops. A NaN beats every number and the first NaN wins, so
- * "x beats best" is: best is not NaN, and x is NaN or strictly better. */
+ * "x beats best" is: best is not NaN, and x is not on best's losing side (!(x <= best) holds for a
+ * greater x and for a NaN x) — two comparisons, which vectorize. */
 
 static inline int THTensor_(beats)(real x, real best, int largest) {
-  int better = largest ? x > best : x < best;
-  int bestIsNan = TH_REDUCE_IS_NAN(best), xIsNan = TH_REDUCE_IS_NAN(x);
-  return (bestIsNan == 0) & (better | xIsNan);
+  int notWorse = largest ? !(x <= best) : !(x >= best);
+  int bestIsNumber = !TH_REDUCE_IS_NAN(best);
+  return notWorse & bestIsNumber;
 }
 
-/* The position of the first extreme of n elements stride apart. Contiguous ones take two passes:
- * the extreme value by a vectorized reduction (and whether any NaN is present), then the first
- * position holding it, which rereads data that is still in cache. */
+/* Contiguous slices are read in blocks of TH_EXTREMUM_RUN: each block's extreme (and whether it
+ * holds a NaN) comes from a vectorized reduction, the running extreme remembers the first block
+ * that reached it, and that one block is searched for the position at the end. */
+#define TH_EXTREMUM_RUN 64
+
+static inline real THTensor_(runExtremum)(const real *p, long n, int largest, int *sawNan) {
+  real best = p[0];
+  int nan = 0;
+  if (largest) {
+#pragma omp simd reduction(max : best) reduction(| : nan)
+    for (long i = 0; i < n; i++) {
+      best = p[i] > best ? p[i] : best;
+      nan |= TH_REDUCE_IS_NAN(p[i]);
+    }
+  } else {
+#pragma omp simd reduction(min : best) reduction(| : nan)
+    for (long i = 0; i < n; i++) {
+      best = p[i] < best ? p[i] : best;
+      nan |= TH_REDUCE_IS_NAN(p[i]);
+    }
+  }
+  *sawNan = nan;
+  return best;
+}
+
+/* The first position in p[0..n) of a NaN (when nan) or else of the value `best`. */
+static inline long THTensor_(firstOf)(const real *p, long n, real best, int nan) {
+  for (long i = 0; i < n; i++)
+    if (nan ? TH_REDUCE_IS_NAN(p[i]) : p[i] == best)
+      return i;
+  return 0;
+}
+
+/* The position of the first extreme of n elements stride apart. */
 static inline long THTensor_(extremumPosition)(const real *p, long n, long stride, int largest) {
   if (stride == 1) {
     real best = p[0];
-    int sawNan = 0;
-    if (largest) {
-#pragma omp simd reduction(max : best) reduction(| : sawNan)
-      for (long i = 0; i < n; i++) {
-        best = p[i] > best ? p[i] : best;
-        sawNan |= TH_REDUCE_IS_NAN(p[i]);
-      }
-    } else {
-#pragma omp simd reduction(min : best) reduction(| : sawNan)
-      for (long i = 0; i < n; i++) {
-        best = p[i] < best ? p[i] : best;
-        sawNan |= TH_REDUCE_IS_NAN(p[i]);
+    long bestRun = 0;
+    for (long start = 0; start < n; start += TH_EXTREMUM_RUN) {
+      long length = n - start < TH_EXTREMUM_RUN ? n - start : TH_EXTREMUM_RUN;
+      int nan;
+      real runBest = THTensor_(runExtremum)(p + start, length, largest, &nan);
+      if (nan)
+        return start + THTensor_(firstOf)(p + start, length, runBest, 1);
+      if (largest ? runBest > best : runBest < best) {
+        best = runBest;
+        bestRun = start;
       }
     }
-    for (long i = 0; i < n; i++)
-      if (sawNan ? TH_REDUCE_IS_NAN(p[i]) : p[i] == best)
-        return i;
-    return 0;
+    long length = n - bestRun < TH_EXTREMUM_RUN ? n - bestRun : TH_EXTREMUM_RUN;
+    return bestRun + THTensor_(firstOf)(p + bestRun, length, best, 0);
   }
   long at = 0;
   real best = p[0];
@@ -416,6 +444,7 @@ void THTensor_(renorm)(THTensor *r_, THTensor *t, real p, int dimension, real ma
 #endif
 
 #undef TH_EXTREMUM_COLUMN_BLOCK
+#undef TH_EXTREMUM_RUN
 #undef TH_REDUCE_IS_NAN
 
 #endif
