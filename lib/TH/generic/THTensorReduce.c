@@ -139,21 +139,40 @@ static inline long THTensor_(extremumPosition)(const real *p, long n, long strid
 
 /* width adjacent columns of a contiguous n x inner block, reduced down the rows into values[j],
  * indices[j]. Rows are read in memory order; the row number is a 32-bit lane beside each value
- * (callers ensure n fits), so the compare-and-select vectorizes. */
+ * (callers ensure n fits), so the compare-and-select vectorizes. The fast pass compares with a
+ * plain > (or <) and only notes whether a NaN went by; then the block is redone with the NaN rule. */
 static inline void THTensor_(extremumColumns)(real *values, long *indices, const real *p, long n,
                                               long inner, long width, int largest) {
   real best[TH_EXTREMUM_COLUMN_BLOCK];
   int32_t at[TH_EXTREMUM_COLUMN_BLOCK];
+  int sawNan = 0;
   for (long j = 0; j < width; j++) {
     best[j] = p[j];
     at[j] = 0;
+    sawNan |= TH_REDUCE_IS_NAN(p[j]);
   }
   for (long k = 1; k < n; k++) {
     const real *row = p + k * inner;
     for (long j = 0; j < width; j++) {
-      int take = THTensor_(beats)(row[j], best[j], largest);
-      best[j] = take ? row[j] : best[j];
+      real x = row[j];
+      int take = largest ? x > best[j] : x < best[j];
+      best[j] = take ? x : best[j];
       at[j] = take ? (int32_t)k : at[j];
+      sawNan |= TH_REDUCE_IS_NAN(x);
+    }
+  }
+  if (sawNan) {
+    for (long j = 0; j < width; j++) {
+      best[j] = p[j];
+      at[j] = 0;
+    }
+    for (long k = 1; k < n; k++) {
+      const real *row = p + k * inner;
+      for (long j = 0; j < width; j++) {
+        int take = THTensor_(beats)(row[j], best[j], largest);
+        best[j] = take ? row[j] : best[j];
+        at[j] = take ? (int32_t)k : at[j];
+      }
     }
   }
   for (long j = 0; j < width; j++) {
