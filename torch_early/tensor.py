@@ -224,8 +224,69 @@ class _TensorBase(object):
                            " objects is ambiguous")
 
     def __hash__(self):
-        # By identity: == will compare element-wise, so tensors cannot hash by value.
+        # By identity: == compares element-wise, so tensors cannot hash by value.
         return id(self)
+
+    # ---- comparisons: element-wise, giving ByteTensors of 0s and 1s ----------------------------
+
+    def __eq__(self, other):
+        return self.eq(other)
+
+    def __ne__(self, other):
+        return self.ne(other)
+
+    def __lt__(self, other):
+        return self.lt(other)
+
+    def __le__(self, other):
+        return self.le(other)
+
+    def __gt__(self, other):
+        return self.gt(other)
+
+    def __ge__(self, other):
+        return self.ge(other)
+
+    # ---- ByteTensors as masks: &, |, ^ and ~ ----------------------------------------------------
+    # Nonzero counts as true and the results are 0s and 1s, so masks made by comparisons combine:
+    # (a > 0) & (a < 5). The other tensor types have no truth values: a TypeError.
+
+    def _mask_operands(self, other, symbol):
+        if type(self).__name__ != 'ByteTensor' or (
+                other is not None and type(other).__name__ != 'ByteTensor'):
+            raise TypeError("unsupported operand type(s) for {}: '{}'{} (the logical operators "
+                            "take ByteTensors only)".format(
+                                symbol, torch_early.typename(self),
+                                '' if other is None else " and '{}'".format(
+                                    torch_early.typename(other))))
+
+    def __and__(self, other):
+        self._mask_operands(other, '&')
+        return self._logical_and(other)
+
+    def __or__(self, other):
+        self._mask_operands(other, '|')
+        return self._logical_or(other)
+
+    def __xor__(self, other):
+        self._mask_operands(other, '^')
+        return self._logical_xor(other)
+
+    def __iand__(self, other):
+        self._mask_operands(other, '&=')
+        return self._logical_and_(other)
+
+    def __ior__(self, other):
+        self._mask_operands(other, '|=')
+        return self._logical_or_(other)
+
+    def __ixor__(self, other):
+        self._mask_operands(other, '^=')
+        return self._logical_xor_(other)
+
+    def __invert__(self):
+        self._mask_operands(None, '~')
+        return self._logical_not()
 
     def __deepcopy__(self, memo):
         """A copy with its own storage. Tensors that shared a storage before share the copied one

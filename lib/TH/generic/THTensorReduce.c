@@ -1,7 +1,469 @@
-/* THTensorReduce: reductions and scans: mean, std, var, norm, dist, renorm, max, min, cumsum, cumprod, trace, all, any.
- * Included by THTensorReduce.c once per dtype. */
+/* THTensorReduce: reductions and scans of one dtype (included by THTensorReduce.c once per dtype).
+ * On the path of `a.max(0)`: THPFloatTensor_max → THFloatTensor_max → a column kernel below.
+ * Every function checks its arguments first; a reduction along a dimension resizes its results to
+ * t's sizes with size 1 there. Contiguous inputs take kernels that the compiler vectorizes and
+ * that run in parallel when large; other layouts go slice by slice with TH_TENSOR_DIM_APPLY. */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/THTensorReduce.c"
 #else
+
+#if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
+#define TH_REDUCE_IS_NAN(x) ((x) != (x))
+#else
+#define TH_REDUCE_IS_NAN(x) 0
+#endif
+
+/* Columns reduced together by the column kernels: their running values stay in L1. */
+#define TH_EXTREMUM_COLUMN_BLOCK 1024
+
+static void THTensor_(checkDimension)(THTensor *t, int dimension, int argNumber) {
+  THIndexCheck(dimension >= 0 && dimension < t->nDimension, argNumber,
+               "dimension %d out of range of %dD tensor", dimension, t->nDimension);
+}
+
+static void THTensor_(checkNotEmpty)(THTensor *t, const char *what) {
+  THArgCheck(t->nDimension > 0, 1, "%s of an empty tensor (it has no elements)", what);
+}
+
+/* The tensor a reduction of t along dimension writes into, resized to t's sizes with size 1 at
+ * dimension: r_ itself, or, when r_ is t (which is still to be read), a new one that
+ * finishReduced then makes r_ point to. */
+static THTensor *THTensor_(startReduced)(THTensor *r_, THTensor *t, int dimension) {
+  THTensor *result = r_ == t ? THTensor_(new)() : r_;
+  THLongStorage *size = THTensor_(newSizeOf)(t);
+  size->data[dimension] = 1;
+  THTensor_(resize)(result, size, NULL);
+  THLongStorage_free(size);
+  return result;
+}
+
+static void THTensor_(finishReduced)(THTensor *r_, THTensor *result) {
+  if (result != r_) {
+    THTensor_(set)(r_, result);
+    THTensor_(free)(result);
+  }
+}
+
+static void THTensor_(resizeIndices)(THLongTensor *indices_, THTensor *t, int dimension) {
+  THLongStorage *size = THTensor_(newSizeOf)(t);
+  size->data[dimension] = 1;
+  THLongTensor_resize(indices_, size, NULL);
+  THLongStorage_free(size);
+}
+
+/* For a contiguous t: the product of the sizes before dimension (outer) and after it (inner). */
+static void THTensor_(splitAt)(THTensor *t, int dimension, long *outer, long *inner) {
+  *outer = 1;
+  *inner = 1;
+  for (int d = 0; d < dimension; d++)
+    *outer *= t->size[d];
+  for (int d = dimension + 1; d < t->nDimension; d++)
+    *inner *= t->size[d];
+}
+
+/* ---- Extremes ----
+ * `largest` picks max (1) or min (0); every kernel is inlined into callers that pass a constant,
+ * so the test disappears from the loops. A NaN beats every number and the first NaN wins, so
+ * "x beats best" is: best is not NaN, and x is not on best's losing side (!(x <= best) holds for a
+ * greater x and for a NaN x) — two comparisons, which vectorize. */
+
+static inline int THTensor_(beats)(real x, real best, int largest) {
+  int notWorse = largest ? !(x <= best) : !(x >= best);
+  int bestIsNumber = !TH_REDUCE_IS_NAN(best);
+  return notWorse & bestIsNumber;
+}
+
+/* Contiguous slices are read in blocks of TH_EXTREMUM_RUN: each block's extreme (and whether it
+ * holds a NaN) comes from a vectorized reduction, the running extreme remembers the first block
+ * that reached it, and that one block is searched for the position at the end. */
+#define TH_EXTREMUM_RUN 64
+
+static inline real THTensor_(runExtremum)(const real *p, long n, int largest, int *sawNan) {
+  real best = p[0];
+  int nan = 0;
+  if (largest) {
+#pragma omp simd reduction(max : best) reduction(| : nan)
+    for (long i = 0; i < n; i++) {
+      best = p[i] > best ? p[i] : best;
+      nan |= TH_REDUCE_IS_NAN(p[i]);
+    }
+  } else {
+#pragma omp simd reduction(min : best) reduction(| : nan)
+    for (long i = 0; i < n; i++) {
+      best = p[i] < best ? p[i] : best;
+      nan |= TH_REDUCE_IS_NAN(p[i]);
+    }
+  }
+  *sawNan = nan;
+  return best;
+}
+
+/* The first position in p[0..n) of a NaN (when nan) or else of the value `best`. */
+static inline long THTensor_(firstOf)(const real *p, long n, real best, int nan) {
+  for (long i = 0; i < n; i++)
+    if (nan ? TH_REDUCE_IS_NAN(p[i]) : p[i] == best)
+      return i;
+  return 0;
+}
+
+/* The position of the first extreme of n elements stride apart. */
+static inline long THTensor_(extremumPosition)(const real *p, long n, long stride, int largest) {
+  if (stride == 1) {
+    real best = p[0];
+    long bestRun = 0;
+    for (long start = 0; start < n; start += TH_EXTREMUM_RUN) {
+      long length = n - start < TH_EXTREMUM_RUN ? n - start : TH_EXTREMUM_RUN;
+      int nan;
+      real runBest = THTensor_(runExtremum)(p + start, length, largest, &nan);
+      if (nan)
+        return start + THTensor_(firstOf)(p + start, length, runBest, 1);
+      if (largest ? runBest > best : runBest < best) {
+        best = runBest;
+        bestRun = start;
+      }
+    }
+    long length = n - bestRun < TH_EXTREMUM_RUN ? n - bestRun : TH_EXTREMUM_RUN;
+    return bestRun + THTensor_(firstOf)(p + bestRun, length, best, 0);
+  }
+  long at = 0;
+  real best = p[0];
+  for (long i = 1; i < n; i++) {
+    real x = p[i * stride];
+    if (THTensor_(beats)(x, best, largest)) {
+      best = x;
+      at = i;
+    }
+  }
+  return at;
+}
+
+/* width adjacent columns of a contiguous n x inner block, reduced down the rows into values[j],
+ * indices[j]. Rows are read in memory order; the row number is a 32-bit lane beside each value
+ * (callers ensure n fits), so the compare-and-select vectorizes. The fast pass compares with a
+ * plain > (or <) and only notes whether a NaN went by; then the block is redone with the NaN rule. */
+static inline void THTensor_(extremumColumns)(real *values, long *indices, const real *p, long n,
+                                              long inner, long width, int largest) {
+  real best[TH_EXTREMUM_COLUMN_BLOCK];
+  int32_t at[TH_EXTREMUM_COLUMN_BLOCK];
+  int sawNan = 0;
+  for (long j = 0; j < width; j++) {
+    best[j] = p[j];
+    at[j] = 0;
+    sawNan |= TH_REDUCE_IS_NAN(p[j]);
+  }
+  for (long k = 1; k < n; k++) {
+    const real *row = p + k * inner;
+    for (long j = 0; j < width; j++) {
+      real x = row[j];
+      int take = largest ? x > best[j] : x < best[j];
+      best[j] = take ? x : best[j];
+      at[j] = take ? (int32_t)k : at[j];
+      sawNan |= TH_REDUCE_IS_NAN(x);
+    }
+  }
+  if (sawNan) {
+    for (long j = 0; j < width; j++) {
+      best[j] = p[j];
+      at[j] = 0;
+    }
+    for (long k = 1; k < n; k++) {
+      const real *row = p + k * inner;
+      for (long j = 0; j < width; j++) {
+        int take = THTensor_(beats)(row[j], best[j], largest);
+        best[j] = take ? row[j] : best[j];
+        at[j] = take ? (int32_t)k : at[j];
+      }
+    }
+  }
+  for (long j = 0; j < width; j++) {
+    values[j] = best[j];
+    indices[j] = at[j];
+  }
+}
+
+/* Contiguous t, values and indices: t is outer x n x inner, the results outer x inner. */
+static inline void THTensor_(extremumContiguous)(real *values, long *indices, const real *p, long outer,
+                                                 long n, long inner, int largest) {
+  int parallel = (double)outer * n * inner > TH_OMP_OVERHEAD_THRESHOLD;
+  if (inner == 1 || n > INT32_MAX) {
+    long slices = outer * inner, s;
+#pragma omp parallel for if (parallel)
+    for (s = 0; s < slices; s++) {
+      const real *slice = p + (s / inner) * n * inner + s % inner;
+      long at = THTensor_(extremumPosition)(slice, n, inner, largest);
+      values[s] = slice[at * inner];
+      indices[s] = at;
+    }
+  } else {
+    long blocks = (inner + TH_EXTREMUM_COLUMN_BLOCK - 1) / TH_EXTREMUM_COLUMN_BLOCK, w;
+#pragma omp parallel for if (parallel)
+    for (w = 0; w < outer * blocks; w++) {
+      long o = w / blocks, j = (w % blocks) * TH_EXTREMUM_COLUMN_BLOCK;
+      long width = inner - j < TH_EXTREMUM_COLUMN_BLOCK ? inner - j : TH_EXTREMUM_COLUMN_BLOCK;
+      THTensor_(extremumColumns)(values + o * inner + j, indices + o * inner + j,
+                                 p + o * n * inner + j, n, inner, width, largest);
+    }
+  }
+}
+
+static inline void THTensor_(extremum)(THTensor *values_, THLongTensor *indices_, THTensor *t,
+                                       int dimension, int largest) {
+  THTensor_(checkDimension)(t, dimension, 4);
+  if ((void *)indices_ == (void *)t) {        /* a LongTensor's indices may not overwrite it early */
+    THLongTensor *indices = THLongTensor_new();
+    THTensor_(extremum)(values_, indices, t, dimension, largest);
+    THLongTensor_set(indices_, indices);
+    THLongTensor_free(indices);
+    return;
+  }
+  THTensor *values = THTensor_(startReduced)(values_, t, dimension);
+  THTensor_(resizeIndices)(indices_, t, dimension);
+  if (THTensor_(isContiguous)(t) && THTensor_(isContiguous)(values) &&
+      THLongTensor_isContiguous(indices_)) {
+    long outer, inner;
+    THTensor_(splitAt)(t, dimension, &outer, &inner);
+    THTensor_(extremumContiguous)(THTensor_(data)(values), THLongTensor_data(indices_),
+                                  THTensor_(data)(t), outer, t->size[dimension], inner, largest);
+  } else {
+    TH_TENSOR_DIM_APPLY3(real, values, long, indices_, real, t, dimension,
+                         long at = THTensor_(extremumPosition)(t_data, t_size, t_stride, largest);
+                         *values_data = t_data[at * t_stride];
+                         *indices__data = at;);
+  }
+  THTensor_(finishReduced)(values_, values);
+}
+
+void THTensor_(max)(THTensor *values_, THLongTensor *indices_, THTensor *t, int dimension) {
+  THTensor_(extremum)(values_, indices_, t, dimension, 1);
+}
+
+void THTensor_(min)(THTensor *values_, THLongTensor *indices_, THTensor *t, int dimension) {
+  THTensor_(extremum)(values_, indices_, t, dimension, 0);
+}
+
+static inline real THTensor_(extremumAll)(THTensor *t, int largest) {
+  if (THTensor_(isContiguous)(t)) {
+    const real *p = THTensor_(data)(t);
+    return p[THTensor_(extremumPosition)(p, THTensor_(nElement)(t), 1, largest)];
+  }
+  real best = THTensor_(data)(t)[0];
+  TH_TENSOR_APPLY(real, t, if (THTensor_(beats)(*t_data, best, largest)) best = *t_data;);
+  return best;
+}
+
+real THTensor_(maxall)(THTensor *t) {
+  THTensor_(checkNotEmpty)(t, "max");
+  return THTensor_(extremumAll)(t, 1);
+}
+
+real THTensor_(minall)(THTensor *t) {
+  THTensor_(checkNotEmpty)(t, "min");
+  return THTensor_(extremumAll)(t, 0);
+}
+
+/* ---- Scans ---- */
+
+void THTensor_(cumsum)(THTensor *r_, THTensor *t, int dimension) {
+  THTensor_(checkDimension)(t, dimension, 3);
+  THTensor_(resizeAs)(r_, t);
+  TH_TENSOR_DIM_APPLY2(real, r_, real, t, dimension,
+                       accreal acc = 0;
+                       for (long i = 0; i < t_size; i++) {
+                         acc += t_data[i * t_stride];
+                         r__data[i * r__stride] = (real)acc;
+                       });
+}
+
+void THTensor_(cumprod)(THTensor *r_, THTensor *t, int dimension) {
+  THTensor_(checkDimension)(t, dimension, 3);
+  THTensor_(resizeAs)(r_, t);
+  TH_TENSOR_DIM_APPLY2(real, r_, real, t, dimension,
+                       accreal acc = 1;
+                       for (long i = 0; i < t_size; i++) {
+                         acc *= t_data[i * t_stride];
+                         r__data[i * r__stride] = (real)acc;
+                       });
+}
+
+accreal THTensor_(trace)(THTensor *t) {
+  THArgCheck(t->nDimension == 2, 1, "trace expects a matrix, but got a %dD tensor", t->nDimension);
+  long n = t->size[0] < t->size[1] ? t->size[0] : t->size[1];
+  const real *p = THTensor_(data)(t);
+  accreal sum = 0;
+  for (long i = 0; i < n; i++)
+    sum += p[i * (t->stride[0] + t->stride[1])];
+  return sum;
+}
+
+#if defined(TH_REAL_IS_BYTE)
+int THTensor_(logicalall)(THTensor *t) {
+  int all = 1;
+  TH_TENSOR_APPLY(real, t, all &= *t_data != 0;);
+  return all;
+}
+
+int THTensor_(logicalany)(THTensor *t) {
+  int any = 0;
+  TH_TENSOR_APPLY(real, t, any |= *t_data != 0;);
+  return any;
+}
+#endif
+
+#if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
+
+/* ---- Statistics ---- */
+
+accreal THTensor_(meanall)(THTensor *t) {
+  THTensor_(checkNotEmpty)(t, "mean");
+  return THTensor_(sumall)(t) / THTensor_(nElement)(t);
+}
+
+/* The variance of n elements stride apart, in two passes: the mean, then the squared deviations. */
+static accreal THTensor_(varSlice)(const real *p, long n, long stride, int unbiased) {
+  accreal sum = 0, squares = 0;
+  for (long i = 0; i < n; i++)
+    sum += p[i * stride];
+  accreal mean = sum / n;
+  for (long i = 0; i < n; i++) {
+    accreal deviation = p[i * stride] - mean;
+    squares += deviation * deviation;
+  }
+  return squares / (unbiased ? n - 1 : n);
+}
+
+accreal THTensor_(varall)(THTensor *t, int unbiased) {
+  THTensor_(checkNotEmpty)(t, "var");
+  ptrdiff_t n = THTensor_(nElement)(t);
+  accreal mean = THTensor_(sumall)(t) / n, squares = 0;
+  TH_TENSOR_APPLY(real, t, accreal deviation = *t_data - mean; squares += deviation * deviation;);
+  return squares / (unbiased ? n - 1 : n);
+}
+
+accreal THTensor_(stdall)(THTensor *t, int unbiased) {
+  return sqrt(THTensor_(varall)(t, unbiased));
+}
+
+void THTensor_(mean)(THTensor *r_, THTensor *t, int dimension) {
+  THTensor_(checkDimension)(t, dimension, 3);
+  long n = t->size[dimension];
+  THTensor_(sum)(r_, t, dimension);
+  THTensor_(div)(r_, r_, (real)n);
+}
+
+static void THTensor_(varOrStd)(THTensor *r_, THTensor *t, int dimension, int unbiased, int root) {
+  THTensor_(checkDimension)(t, dimension, 3);
+  THTensor *r = THTensor_(startReduced)(r_, t, dimension);
+  TH_TENSOR_DIM_APPLY2(real, r, real, t, dimension,
+                       accreal var = THTensor_(varSlice)(t_data, t_size, t_stride, unbiased);
+                       *r_data = (real)(root ? sqrt(var) : var););
+  THTensor_(finishReduced)(r_, r);
+}
+
+void THTensor_(var)(THTensor *r_, THTensor *t, int dimension, int unbiased) {
+  THTensor_(varOrStd)(r_, t, dimension, unbiased, 0);
+}
+
+void THTensor_(std)(THTensor *r_, THTensor *t, int dimension, int unbiased) {
+  THTensor_(varOrStd)(r_, t, dimension, unbiased, 1);
+}
+
+/* ---- Norms ---- */
+
+/* What one element adds to a p-norm, and how the total becomes the norm. p = infinity takes the
+ * largest |x| instead of a sum, so it is handled by the callers. */
+static inline accreal THTensor_(normTerm)(accreal x, real p) {
+  accreal a = fabs(x);
+  if (p == 0)
+    return x != 0;
+  if (p == 1)
+    return a;
+  if (p == 2)
+    return a * a;
+  return pow(a, p);
+}
+
+static inline accreal THTensor_(normFinish)(accreal total, real p) {
+  if (p == 0 || p == 1)
+    return total;
+  if (p == 2)
+    return sqrt(total);
+  return pow(total, 1.0 / p);
+}
+
+static accreal THTensor_(normSlice)(const real *p, long n, long stride, real power) {
+  accreal total = 0;
+  if (isinf(power)) {
+    for (long i = 0; i < n; i++)
+      total = fmax(total, fabs((accreal)p[i * stride]));
+    return total;
+  }
+  for (long i = 0; i < n; i++)
+    total += THTensor_(normTerm)(p[i * stride], power);
+  return THTensor_(normFinish)(total, power);
+}
+
+static void THTensor_(checkNormPower)(real p, int argNumber) {
+  THArgCheck(p >= 0, argNumber, "the norm's power p must not be negative, got %g", (double)p);
+}
+
+accreal THTensor_(normall)(THTensor *t, real p) {
+  THTensor_(checkNormPower)(p, 2);
+  accreal total = 0;
+  if (isinf(p)) {
+    TH_TENSOR_APPLY(real, t, total = fmax(total, fabs((accreal)*t_data)););
+    return total;
+  }
+  TH_TENSOR_APPLY(real, t, total += THTensor_(normTerm)(*t_data, p););
+  return THTensor_(normFinish)(total, p);
+}
+
+void THTensor_(norm)(THTensor *r_, THTensor *t, real p, int dimension) {
+  THTensor_(checkNormPower)(p, 3);
+  THTensor_(checkDimension)(t, dimension, 4);
+  THTensor *r = THTensor_(startReduced)(r_, t, dimension);
+  TH_TENSOR_DIM_APPLY2(real, r, real, t, dimension,
+                       *r_data = (real)THTensor_(normSlice)(t_data, t_size, t_stride, p););
+  THTensor_(finishReduced)(r_, r);
+}
+
+accreal THTensor_(dist)(THTensor *a, THTensor *b, real p) {
+  ptrdiff_t n = THTensor_(nElement)(a), bN = THTensor_(nElement)(b);
+  THArgCheck(n == bN, 2, "inconsistent tensor size: expected %td elements (size %s) but got %td (size %s)",
+             n, THTensor_(sizeDesc)(a).str, bN, THTensor_(sizeDesc)(b).str);
+  THTensor_(checkNormPower)(p, 3);
+  accreal total = 0;
+  if (isinf(p)) {
+    TH_TENSOR_APPLY2(real, a, real, b, total = fmax(total, fabs((accreal)*a_data - *b_data)););
+    return total;
+  }
+  TH_TENSOR_APPLY2(real, a, real, b, total += THTensor_(normTerm)((accreal)*a_data - *b_data, p););
+  return THTensor_(normFinish)(total, p);
+}
+
+void THTensor_(renorm)(THTensor *r_, THTensor *t, real p, int dimension, real maxnorm) {
+  THArgCheck(p > 0, 3, "renorm needs a positive power p, got %g", (double)p);
+  THTensor_(checkDimension)(t, dimension, 4);
+  THArgCheck(t->nDimension > 1, 2, "renorm needs a tensor of at least 2 dimensions, got a %dD one",
+             t->nDimension);
+  THArgCheck(maxnorm >= 0, 5, "renorm needs a maxnorm of at least 0, got %g", (double)maxnorm);
+  THTensor_(resizeAs)(r_, t);
+  THTensor *sliceT = THTensor_(new)(), *sliceR = THTensor_(new)();
+  for (long i = 0; i < t->size[dimension]; i++) {
+    THTensor_(select)(sliceT, t, dimension, i);
+    THTensor_(select)(sliceR, r_, dimension, i);
+    accreal norm = THTensor_(normall)(sliceT, p);
+    /* the 1e-7 keeps a slice of norm just above maxnorm from dividing by almost nothing */
+    real scale = norm > maxnorm ? (real)(maxnorm / (norm + 1e-7)) : 1;
+    THTensor_(mul)(sliceR, sliceT, scale);
+  }
+  THTensor_(free)(sliceT);
+  THTensor_(free)(sliceR);
+}
+
+#endif
+
+#undef TH_EXTREMUM_COLUMN_BLOCK
+#undef TH_EXTREMUM_RUN
+#undef TH_REDUCE_IS_NAN
 
 #endif

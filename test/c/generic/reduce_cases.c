@@ -1,0 +1,211 @@
+/* The THTensorReduce cases for one dtype (expanded by test_reduce.c through THGenerateAllTypes.h).
+ * Values are small integers with many ties, so every result is exact and first positions matter. */
+#ifndef TH_GENERIC_FILE
+#define TH_GENERIC_FILE "generic/reduce_cases.c"
+#else
+
+/* A rows x cols tensor in the given layout with element (i, j) = (i*cols + j) * 7 % modulus. */
+static THTensor *Case_(make)(enum layout layout, long rows, long cols, long modulus) {
+  THTensor *t;
+  if (layout == TRANSPOSED) {
+    THTensor *base = THTensor_(newWithSize2d)(cols, rows);
+    t = THTensor_(newTranspose)(base, 0, 1);
+    THTensor_(free)(base);
+  } else if (layout == NARROWED) {
+    THTensor *base = THTensor_(newWithSize2d)(rows + 2, cols + 3);
+    THTensor_(fill)(base, 99);
+    t = THTensor_(newNarrow)(base, 0, 1, rows);
+    THTensor_(narrow)(t, NULL, 1, 2, cols);
+    THTensor_(free)(base);
+  } else if (layout == STRIDED) {
+    THTensor *base = THTensor_(newWithSize2d)(rows, 2 * cols);
+    THTensor_(fill)(base, 99);
+    t = THTensor_(newWithStorage2d)(base->storage, 0, rows, 2 * cols, cols, 2);
+    THTensor_(free)(base);
+  } else {
+    t = THTensor_(newWithSize2d)(rows, cols);
+  }
+  for (long i = 0; i < rows; i++)
+    for (long j = 0; j < cols; j++)
+      THTensor_(set2d)(t, i, j, (real)((i * cols + j) * 7 % modulus));
+  return t;
+}
+
+/* Checks max or min of t along dim against a loop: the extreme and its first position. */
+static void Case_(checkExtremum)(THTensor *t, int dim, int largest) {
+  THTensor *values = THTensor_(new)();
+  THLongTensor *indices = THLongTensor_new();
+  (largest ? THTensor_(max) : THTensor_(min))(values, indices, t, dim);
+  long n = t->size[dim], other = t->size[1 - dim];
+  CHECK_EQ_LONG(values->size[dim], 1);
+  CHECK_EQ_LONG(values->size[1 - dim], other);
+  CHECK_EQ_LONG(indices->size[dim], 1);
+  for (long s = 0; s < other; s++) {
+    long at = 0;
+    for (long i = 1; i < n; i++) {
+      real x = dim == 0 ? THTensor_(get2d)(t, i, s) : THTensor_(get2d)(t, s, i);
+      real best = dim == 0 ? THTensor_(get2d)(t, at, s) : THTensor_(get2d)(t, s, at);
+      if (largest ? x > best : x < best)
+        at = i;
+    }
+    real expected = dim == 0 ? THTensor_(get2d)(t, at, s) : THTensor_(get2d)(t, s, at);
+    CHECK_NEAR(dim == 0 ? THTensor_(get2d)(values, 0, s) : THTensor_(get2d)(values, s, 0), expected, 0);
+    CHECK_EQ_LONG(dim == 0 ? THLongTensor_get2d(indices, 0, s) : THLongTensor_get2d(indices, s, 0), at);
+  }
+  THTensor_(free)(values);
+  THLongTensor_free(indices);
+}
+
+TEST(Case_(max_and_min_along_each_dimension_on_every_layout)) {
+  for (int layout = 0; layout < LAYOUTS; layout++) {
+    THTensor *t = Case_(make)((enum layout)layout, 4, 6, 11);
+    for (int dim = 0; dim < 2; dim++) {
+      Case_(checkExtremum)(t, dim, 1);
+      Case_(checkExtremum)(t, dim, 0);
+    }
+    CHECK_NEAR(THTensor_(maxall)(t), 10, 0);
+    CHECK_NEAR(THTensor_(minall)(t), 0, 0);
+    THTensor_(free)(t);
+  }
+}
+
+TEST(Case_(max_and_min_of_large_tensors_take_the_parallel_kernels)) {
+  THTensor *t = Case_(make)(CONTIGUOUS, 300, 701, 97);
+  for (int dim = 0; dim < 2; dim++) {
+    Case_(checkExtremum)(t, dim, 1);
+    Case_(checkExtremum)(t, dim, 0);
+  }
+  THTensor_(free)(t);
+}
+
+TEST(Case_(max_may_replace_its_input)) {
+  THTensor *t = Case_(make)(CONTIGUOUS, 3, 4, 5);
+  THLongTensor *indices = THLongTensor_new();
+  THTensor_(max)(t, indices, t, 1);
+  CHECK_EQ_LONG(t->nDimension, 2);
+  CHECK_EQ_LONG(t->size[0], 3);
+  CHECK_EQ_LONG(t->size[1], 1);
+  CHECK_NEAR(THTensor_(get2d)(t, 0, 0), 4, 0);      /* row 0 is 0 2 4 1 */
+  CHECK_EQ_LONG(THLongTensor_get2d(indices, 0, 0), 2);
+  THLongTensor_free(indices);
+  THTensor_(free)(t);
+}
+
+TEST(Case_(cumsum_and_cumprod_on_every_layout)) {
+  for (int layout = 0; layout < LAYOUTS; layout++) {
+    THTensor *t = Case_(make)((enum layout)layout, 3, 4, 3), *r = THTensor_(new)();
+    for (int dim = 0; dim < 2; dim++) {
+      THTensor_(cumsum)(r, t, dim);
+      for (long i = 0; i < 3; i++)
+        for (long j = 0; j < 4; j++) {
+          double sum = 0;
+          for (long k = 0; k <= (dim == 0 ? i : j); k++)
+            sum += dim == 0 ? THTensor_(get2d)(t, k, j) : THTensor_(get2d)(t, i, k);
+          CHECK_NEAR(THTensor_(get2d)(r, i, j), (real)sum, 0);
+        }
+      THTensor_(cumprod)(r, t, dim);
+      CHECK_NEAR(THTensor_(get2d)(r, 0, 0), THTensor_(get2d)(t, 0, 0), 0);
+      CHECK_NEAR(THTensor_(get2d)(r, 1, 1),
+                 (real)(THTensor_(get2d)(t, 0, 1) * THTensor_(get2d)(t, 1, 1) *
+                        (dim == 0 ? 1 : THTensor_(get2d)(t, 1, 0))), 0);
+    }
+    THTensor_(free)(r);
+    THTensor_(free)(t);
+  }
+}
+
+TEST(Case_(trace_sums_the_diagonal)) {
+  for (int layout = 0; layout < LAYOUTS; layout++) {
+    THTensor *t = Case_(make)((enum layout)layout, 3, 4, 11);
+    CHECK_NEAR(THTensor_(trace)(t), 0 + 35 % 11 + 70 % 11, 0);
+    THTensor_(free)(t);
+  }
+}
+
+TEST(Case_(errors_name_the_dimension_and_sizes)) {
+  THTensor *t = Case_(make)(CONTIGUOUS, 2, 3, 5), *r = THTensor_(new)(), *empty = THTensor_(new)();
+  THLongTensor *indices = THLongTensor_new();
+  EXPECT_TH_ERROR(THTensor_(max)(r, indices, t, 2), "dimension 2 out of range of 2D tensor");
+  EXPECT_TH_ERROR(THTensor_(min)(r, indices, t, -1), "dimension -1 out of range of 2D tensor");
+  EXPECT_TH_ERROR(THTensor_(cumsum)(r, t, 5), "dimension 5 out of range");
+  EXPECT_TH_ERROR(THTensor_(maxall)(empty), "max of an empty tensor");
+  THTensor *row = THTensor_(newSelect)(t, 0, 0);
+  EXPECT_TH_ERROR(THTensor_(trace)(row), "trace expects a matrix, but got a 1D tensor");
+  CHECK_EQ_LONG(r->nDimension, 0);                                  /* nothing was resized */
+  THTensor_(free)(row);
+  THLongTensor_free(indices);
+  THTensor_(free)(empty);
+  THTensor_(free)(r);
+  THTensor_(free)(t);
+}
+
+#if defined(TH_REAL_IS_BYTE)
+TEST(Case_(all_and_any)) {
+  THTensor *t = Case_(make)(TRANSPOSED, 2, 3, 5);                  /* 0 2 4 / 1 3 0 */
+  CHECK(!THTensor_(logicalall)(t));
+  CHECK(THTensor_(logicalany)(t));
+  THTensor_(fill)(t, 3);
+  CHECK(THTensor_(logicalall)(t));
+  THTensor_(zero)(t);
+  CHECK(!THTensor_(logicalany)(t));
+  THTensor_(free)(t);
+}
+#endif
+
+#if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
+TEST(Case_(mean_var_std_norm_dist_on_every_layout)) {
+  for (int layout = 0; layout < LAYOUTS; layout++) {
+    THTensor *t = Case_(make)((enum layout)layout, 2, 3, 5), *r = THTensor_(new)();  /* 0 2 4 / 1 3 0 */
+    CHECK_NEAR(THTensor_(meanall)(t), 10.0 / 6, 1e-6);
+    double squares = 0;
+    for (int k = 0; k < 6; k++) {
+      double x = (k * 7 % 5) - 10.0 / 6;
+      squares += x * x;
+    }
+    CHECK_NEAR(THTensor_(varall)(t, 1), squares / 5, 1e-6);
+    CHECK_NEAR(THTensor_(stdall)(t, 0), sqrt(squares / 6), 1e-6);
+    CHECK_NEAR(THTensor_(normall)(t, 2), sqrt(30.0), 1e-5);
+    CHECK_NEAR(THTensor_(normall)(t, 1), 10, 1e-6);
+    CHECK_NEAR(THTensor_(normall)(t, 0), 4, 0);
+    THTensor_(mean)(r, t, 0);
+    CHECK_NEAR(THTensor_(get2d)(r, 0, 2), 2, 1e-6);
+    THTensor_(var)(r, t, 1, 1);
+    CHECK_NEAR(THTensor_(get2d)(r, 0, 0), 4, 1e-5);                /* 0 2 4: mean 2, (4+0+4)/2 */
+    THTensor_(std)(r, t, 1, 0);
+    CHECK_NEAR(THTensor_(get2d)(r, 0, 0), sqrt(8.0 / 3), 1e-5);
+    THTensor_(norm)(r, t, 1, 0);
+    CHECK_NEAR(THTensor_(get2d)(r, 0, 1), 5, 1e-6);
+    CHECK_NEAR(THTensor_(dist)(t, t, 2), 0, 0);
+    THTensor_(free)(r);
+    THTensor_(free)(t);
+  }
+}
+
+TEST(Case_(renorm_scales_only_the_slices_above_maxnorm)) {
+  THTensor *t = Case_(make)(CONTIGUOUS, 2, 3, 5), *r = THTensor_(new)();  /* norms 1: 6 and 4 */
+  THTensor_(renorm)(r, t, 1, 0, 5);
+  CHECK_NEAR(THTensor_(get2d)(r, 0, 1), 2 * 5 / (6 + 1e-7), 1e-5);
+  CHECK_NEAR(THTensor_(get2d)(r, 1, 1), 3, 0);
+  EXPECT_TH_ERROR(THTensor_(renorm)(r, t, 0, 0, 5), "renorm needs a positive power p");
+  THTensor_(free)(r);
+  THTensor_(free)(t);
+}
+#endif
+
+static const harness_test Case_(tests)[] = {
+  TEST_ENTRY(Case_(max_and_min_along_each_dimension_on_every_layout)),
+  TEST_ENTRY(Case_(max_and_min_of_large_tensors_take_the_parallel_kernels)),
+  TEST_ENTRY(Case_(max_may_replace_its_input)),
+  TEST_ENTRY(Case_(cumsum_and_cumprod_on_every_layout)),
+  TEST_ENTRY(Case_(trace_sums_the_diagonal)),
+  TEST_ENTRY(Case_(errors_name_the_dimension_and_sizes)),
+#if defined(TH_REAL_IS_BYTE)
+  TEST_ENTRY(Case_(all_and_any)),
+#endif
+#if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
+  TEST_ENTRY(Case_(mean_var_std_norm_dist_on_every_layout)),
+  TEST_ENTRY(Case_(renorm_scales_only_the_slices_above_maxnorm)),
+#endif
+};
+
+#endif

@@ -1,0 +1,173 @@
+/* The THTensorSort cases for one dtype (expanded by test_sort.c through THGenerateAllTypes.h).
+ * Values are small integers with many ties, so stability is visible in the positions. */
+#ifndef TH_GENERIC_FILE
+#define TH_GENERIC_FILE "generic/sort_cases.c"
+#else
+
+/* A rows x cols tensor in the given layout with element (i, j) = (i*cols + j) * 7 % modulus. */
+static THTensor *Case_(make)(enum layout layout, long rows, long cols, long modulus) {
+  THTensor *t;
+  if (layout == TRANSPOSED) {
+    THTensor *base = THTensor_(newWithSize2d)(cols, rows);
+    t = THTensor_(newTranspose)(base, 0, 1);
+    THTensor_(free)(base);
+  } else if (layout == NARROWED) {
+    THTensor *base = THTensor_(newWithSize2d)(rows + 2, cols + 3);
+    THTensor_(fill)(base, 99);
+    t = THTensor_(newNarrow)(base, 0, 1, rows);
+    THTensor_(narrow)(t, NULL, 1, 2, cols);
+    THTensor_(free)(base);
+  } else if (layout == STRIDED) {
+    THTensor *base = THTensor_(newWithSize2d)(rows, 2 * cols);
+    THTensor_(fill)(base, 99);
+    t = THTensor_(newWithStorage2d)(base->storage, 0, rows, 2 * cols, cols, 2);
+    THTensor_(free)(base);
+  } else {
+    t = THTensor_(newWithSize2d)(rows, cols);
+  }
+  for (long i = 0; i < rows; i++)
+    for (long j = 0; j < cols; j++)
+      THTensor_(set2d)(t, i, j, (real)((i * cols + j) * 7 % modulus));
+  return t;
+}
+
+/* Checks that (values, indices) is t sorted stably along dim: each slice is a permutation of t's,
+ * in order, and equal values keep increasing positions. */
+static void Case_(checkSorted)(THTensor *t, THTensor *values, THLongTensor *indices, int dim,
+                               int descending) {
+  long n = t->size[dim], other = t->size[1 - dim];
+  for (long s = 0; s < other; s++) {
+    for (long i = 0; i < n; i++) {
+      long at = dim == 0 ? THLongTensor_get2d(indices, i, s) : THLongTensor_get2d(indices, s, i);
+      real v = dim == 0 ? THTensor_(get2d)(values, i, s) : THTensor_(get2d)(values, s, i);
+      CHECK(at >= 0 && at < n);
+      if (at < 0 || at >= n)
+        return;
+      CHECK_NEAR(v, dim == 0 ? THTensor_(get2d)(t, at, s) : THTensor_(get2d)(t, s, at), 0);
+      if (i == 0)
+        continue;
+      long before = dim == 0 ? THLongTensor_get2d(indices, i - 1, s) : THLongTensor_get2d(indices, s, i - 1);
+      real prev = dim == 0 ? THTensor_(get2d)(values, i - 1, s) : THTensor_(get2d)(values, s, i - 1);
+      CHECK(descending ? prev >= v : prev <= v);
+      if (prev == v)
+        CHECK(before < at);
+    }
+  }
+}
+
+TEST(Case_(sort_is_stable_along_each_dimension_on_every_layout)) {
+  for (int layout = 0; layout < LAYOUTS; layout++) {
+    THTensor *t = Case_(make)((enum layout)layout, 5, 40, 4), *values = THTensor_(new)();
+    THLongTensor *indices = THLongTensor_new();
+    for (int dim = 0; dim < 2; dim++)
+      for (int descending = 0; descending < 2; descending++) {
+        THTensor_(sort)(values, indices, t, dim, descending);
+        CHECK(THTensor_(isSameSizeAs)(values, t));
+        Case_(checkSorted)(t, values, indices, dim, descending);
+      }
+    THLongTensor_free(indices);
+    THTensor_(free)(values);
+    THTensor_(free)(t);
+  }
+}
+
+TEST(Case_(sort_of_a_long_slice_takes_the_parallel_radix_sort)) {
+  THTensor *t = Case_(make)(CONTIGUOUS, 1, 250007, 101), *values = THTensor_(new)();
+  THLongTensor *indices = THLongTensor_new();
+  THTensor_(sort)(values, indices, t, 1, 0);
+  Case_(checkSorted)(t, values, indices, 1, 0);
+  THTensor_(sort)(values, indices, t, 1, 1);
+  Case_(checkSorted)(t, values, indices, 1, 1);
+  THLongTensor_free(indices);
+  THTensor_(free)(values);
+  THTensor_(free)(t);
+}
+
+#if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
+TEST(Case_(nan_sorts_above_every_number)) {
+  THTensor *t = THTensor_(newWithSize1d)(4), *values = THTensor_(new)();
+  THLongTensor *indices = THLongTensor_new();
+  THTensor_(set1d)(t, 0, NAN);
+  THTensor_(set1d)(t, 1, INFINITY);
+  THTensor_(set1d)(t, 2, -0.0);
+  THTensor_(set1d)(t, 3, 0.0);
+  THTensor_(sort)(values, indices, t, 0, 0);
+  CHECK_EQ_LONG(THLongTensor_get1d(indices, 0), 2);                  /* -0 and 0 are equal: stable */
+  CHECK_EQ_LONG(THLongTensor_get1d(indices, 1), 3);
+  CHECK_EQ_LONG(THLongTensor_get1d(indices, 3), 0);
+  THTensor_(sort)(values, indices, t, 0, 1);
+  CHECK_EQ_LONG(THLongTensor_get1d(indices, 0), 0);
+  THLongTensor_free(indices);
+  THTensor_(free)(values);
+  THTensor_(free)(t);
+}
+#endif
+
+TEST(Case_(topk_kthvalue_median_mode)) {
+  THTensor *t = Case_(make)(TRANSPOSED, 2, 5, 5), *values = THTensor_(new)();  /* 0 2 4 1 3 / 0 2 4 1 3 */
+  THLongTensor *indices = THLongTensor_new();
+  THTensor_(topk)(values, indices, t, 2, 1, 1, 1);
+  CHECK_EQ_LONG(values->size[1], 2);
+  CHECK_NEAR(THTensor_(get2d)(values, 0, 0), 4, 0);
+  CHECK_NEAR(THTensor_(get2d)(values, 0, 1), 3, 0);
+  CHECK_EQ_LONG(THLongTensor_get2d(indices, 1, 1), 4);
+  THTensor_(topk)(values, indices, t, 3, 1, 0, 1);
+  CHECK_NEAR(THTensor_(get2d)(values, 1, 2), 2, 0);
+  THTensor_(kthvalue)(values, indices, t, 2, 1);
+  CHECK_NEAR(THTensor_(get2d)(values, 0, 0), 1, 0);
+  CHECK_EQ_LONG(THLongTensor_get2d(indices, 0, 0), 3);
+  THTensor_(median)(values, indices, t, 0);                         /* columns of two equal values */
+  CHECK_NEAR(THTensor_(get2d)(values, 0, 2), 4, 0);
+  CHECK_EQ_LONG(THLongTensor_get2d(indices, 0, 2), 0);
+  THTensor_(mode)(values, indices, t, 0);
+  CHECK_EQ_LONG(THLongTensor_get2d(indices, 0, 3), 1);              /* its last occurrence */
+  THTensor_(mode)(values, indices, t, 1);                           /* all once: the smallest */
+  CHECK_NEAR(THTensor_(get2d)(values, 1, 0), 0, 0);
+  THLongTensor_free(indices);
+  THTensor_(free)(values);
+  THTensor_(free)(t);
+}
+
+TEST(Case_(nonzero_lists_subscripts_in_row_major_order)) {
+  THTensor *t = Case_(make)(STRIDED, 2, 3, 5);                      /* 0 2 4 / 1 3 0 */
+  THLongTensor *subscript = THLongTensor_new();
+  THTensor_(nonzero)(subscript, t);
+  CHECK_EQ_LONG(subscript->size[0], 4);
+  CHECK_EQ_LONG(subscript->size[1], 2);
+  CHECK_EQ_LONG(THLongTensor_get2d(subscript, 0, 1), 1);
+  CHECK_EQ_LONG(THLongTensor_get2d(subscript, 2, 0), 1);
+  CHECK_EQ_LONG(THLongTensor_get2d(subscript, 3, 1), 1);
+  THTensor_(zero)(t);
+  THTensor_(nonzero)(subscript, t);
+  CHECK_EQ_LONG(subscript->nDimension, 0);
+  THLongTensor_free(subscript);
+  THTensor_(free)(t);
+}
+
+TEST(Case_(dimensions_and_k_are_checked)) {
+  THTensor *t = Case_(make)(CONTIGUOUS, 2, 3, 5), *values = THTensor_(new)();
+  THLongTensor *indices = THLongTensor_new();
+  EXPECT_TH_ERROR(THTensor_(sort)(values, indices, t, 2, 0), "dimension 2 out of range of 2D tensor");
+  EXPECT_TH_ERROR(THTensor_(topk)(values, indices, t, 4, 1, 1, 1),
+                  "k (4) out of range: dimension 1 has 3 elements");
+  EXPECT_TH_ERROR(THTensor_(kthvalue)(values, indices, t, 0, 0), "k (0) out of range");
+  EXPECT_TH_ERROR(THTensor_(mode)(values, indices, t, -1), "dimension -1 out of range");
+  CHECK(THLastErrorKind() == TH_ERROR_INDEX);
+  CHECK_EQ_LONG(values->nDimension, 0);
+  THLongTensor_free(indices);
+  THTensor_(free)(values);
+  THTensor_(free)(t);
+}
+
+static const harness_test Case_(tests)[] = {
+  TEST_ENTRY(Case_(sort_is_stable_along_each_dimension_on_every_layout)),
+  TEST_ENTRY(Case_(sort_of_a_long_slice_takes_the_parallel_radix_sort)),
+#if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
+  TEST_ENTRY(Case_(nan_sorts_above_every_number)),
+#endif
+  TEST_ENTRY(Case_(topk_kthvalue_median_mode)),
+  TEST_ENTRY(Case_(nonzero_lists_subscripts_in_row_major_order)),
+  TEST_ENTRY(Case_(dimensions_and_k_are_checked)),
+};
+
+#endif

@@ -1,0 +1,25 @@
+/* THTensorSort for every dtype: the cases in generic/sort_cases.c are expanded once per dtype by TH's
+ * own THGenerateAllTypes.h driver, giving tests named sort_Float_..., sort_Byte_... Each case
+ * runs on contiguous, transposed, narrowed and strided operands and checks against results
+ * computed the obvious way, and checks the error paths. */
+#include "harness.h"
+
+enum layout { CONTIGUOUS, TRANSPOSED, NARROWED, STRIDED, LAYOUTS };
+
+#define Case_(NAME) TH_CONCAT_4(sort_, Real, _, NAME)
+
+#define TH_GENERIC_FILE "generic/sort_cases.c"
+#include "THGenerateAllTypes.h"
+
+#define RUN_TABLE(table) harness_run(table, (int)(sizeof(table) / sizeof(table[0])))
+
+int main(void) {
+  RUN_TABLE(sort_Byte_tests);
+  RUN_TABLE(sort_Char_tests);
+  RUN_TABLE(sort_Short_tests);
+  RUN_TABLE(sort_Int_tests);
+  RUN_TABLE(sort_Long_tests);
+  RUN_TABLE(sort_Float_tests);
+  RUN_TABLE(sort_Double_tests);
+  return harness_finish(__FILE__);
+}

@@ -1,0 +1,275 @@
+"""Reductions and scans: max, min, sum, prod, mean, var, std, norm, dist, renorm, cumsum, cumprod,
+trace, all, any.
+
+A reduction over everything gives a Python number; along a dimension it gives a tensor that keeps
+that dimension with size 1 (this era had no keepdim), and max/min also give the LongTensor of
+positions where the extreme was found. Dimensions may be negative (-1 is the last). Every result is
+compared with NumPy on contiguous and non-contiguous inputs (transposed, narrowed, expanded with
+stride 0), for every dtype where the operation exists.
+"""
+import math
+
+import numpy
+import pytest
+
+import torch_early
+
+DTYPES = ['Byte', 'Char', 'Short', 'Int', 'Long', 'Float', 'Double']
+FLOAT_DTYPES = ['Float', 'Double']
+NUMPY = {'Byte': numpy.uint8, 'Char': numpy.int8, 'Short': numpy.int16, 'Int': numpy.int32,
+         'Long': numpy.int64, 'Float': numpy.float32, 'Double': numpy.float64}
+LAYOUTS = ['contiguous', 'transposed', 'narrowed', 'expanded']
+
+
+def tensor_class(name):
+    return getattr(torch_early, name + 'Tensor')
+
+
+def make(name, layout, values):
+    """A 3x4 tensor holding `values` (a 3x4 NumPy array) in the given memory layout."""
+    cls = tensor_class(name)
+    if layout == 'contiguous':
+        return cls(values.tolist())
+    if layout == 'transposed':
+        return cls(values.T.tolist()).t()
+    if layout == 'narrowed':
+        big = cls(5, 7).fill_(99)
+        window = big.narrow(0, 1, 3).narrow(1, 2, 4)
+        window.copy_(cls(values.tolist()))
+        return window
+    row = cls(values[0:1].tolist())                 # every row equal: stride 0 down the rows
+    values[:] = values[0]
+    return row.expand(3, 4)
+
+
+def sample(name, seed=0):
+    rng = numpy.random.RandomState(seed)
+    return rng.randint(0, 60, size=(3, 4)).astype(NUMPY[name])
+
+
+def as_numpy(tensor):
+    return numpy.array(tensor.tolist())
+
+
+# ---- max and min ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize('layout', LAYOUTS)
+@pytest.mark.parametrize('name', DTYPES)
+def test_max_and_min_of_everything_are_numbers(name, layout):
+    values = sample(name)
+    t = make(name, layout, values)
+    assert t.max() == values.max() and t.min() == values.min()
+    assert torch_early.max(t) == values.max() and torch_early.min(t) == values.min()
+
+
+@pytest.mark.parametrize('layout', LAYOUTS)
+@pytest.mark.parametrize('name', DTYPES)
+@pytest.mark.parametrize('dim', [0, 1, -1, -2])
+def test_max_and_min_along_a_dim_keep_it_and_give_positions(name, layout, dim):
+    values = sample(name, seed=3)
+    t = make(name, layout, values)
+    for method, reduce, arg in [('max', numpy.max, numpy.argmax), ('min', numpy.min, numpy.argmin)]:
+        result, positions = getattr(t, method)(dim)
+        assert type(positions) is torch_early.LongTensor
+        expected_size = list(values.shape)
+        expected_size[dim] = 1
+        assert list(result.size()) == expected_size == list(positions.size())
+        assert (as_numpy(result) == reduce(values, axis=dim, keepdims=True)).all()
+        # argmax/argmin give the first position of the extreme, like ours
+        assert (as_numpy(positions) == numpy.expand_dims(arg(values, axis=dim), dim)).all()
+
+
+def test_max_finds_the_first_of_equal_extremes():
+    t = torch_early.FloatTensor([[1, 5, 5, 0], [7, 7, 7, 7]])
+    assert t.max(1)[1].tolist() == [[1], [0]]
+    assert t.min(1)[1].tolist() == [[3], [0]]
+
+
+@pytest.mark.parametrize('name', FLOAT_DTYPES)
+def test_a_nan_is_the_max_and_the_min(name):
+    nan = float('nan')
+    t = tensor_class(name)([[1, nan, 3, nan], [2, 0, 1, 5]])
+    assert math.isnan(t.max()) and math.isnan(t.min())
+    values, positions = t.max(1)
+    assert math.isnan(values[0][0]) and positions.tolist() == [[1], [3]]
+    assert t.min(1)[1].tolist() == [[1], [1]]
+    assert t.max(0)[1].tolist() == [[1, 0, 0, 0]]
+
+
+@pytest.mark.parametrize('shape,dim', [((300, 700), 0), ((300, 700), 1), ((20, 30, 400), 1),
+                                       ((2000, 3), 0), ((5, 70000), 1)])
+def test_max_and_min_of_large_tensors_take_the_parallel_kernels(shape, dim):
+    values = numpy.random.RandomState(1).rand(*shape).astype(numpy.float32)
+    t = torch_early.from_numpy(values)
+    for method, reduce, arg in [('max', numpy.max, numpy.argmax), ('min', numpy.min, numpy.argmin)]:
+        result, positions = getattr(t, method)(dim)
+        assert (result.numpy() == reduce(values, axis=dim, keepdims=True)).all()
+        assert (positions.numpy() == numpy.expand_dims(arg(values, axis=dim), dim)).all()
+    assert t.max() == values.max() and t.min() == values.min()
+
+
+def test_max_writes_into_given_results():
+    t = torch_early.FloatTensor([[1, 9], [4, 2]])
+    values, positions = torch_early.FloatTensor(), torch_early.LongTensor()
+    returned = torch_early.max(t, 0, out=(values, positions))
+    assert returned[0] is values and returned[1] is positions
+    assert values.tolist() == [[4, 9]] and positions.tolist() == [[1, 0]]
+    torch_early.min(t, 1, out=(t, positions))        # the result may be the input itself
+    assert t.tolist() == [[1], [2]] and positions.tolist() == [[0], [1]]
+
+
+def test_max_of_an_empty_tensor_is_an_error():
+    with pytest.raises(RuntimeError, match='max of an empty tensor'):
+        torch_early.FloatTensor().max()
+
+
+# ---- dimensions: negative ones count from the end; out of range is an IndexError --------------
+
+@pytest.mark.parametrize('op', ['max', 'min', 'sum', 'prod', 'cumsum', 'cumprod', 'mean'])
+def test_a_dim_outside_the_tensor_is_an_error_naming_it(op):
+    t = torch_early.DoubleTensor(2, 3).fill_(1)
+    with pytest.raises((IndexError, RuntimeError), match='dimension 2 out of range of 2D tensor'):
+        getattr(t, op)(2)
+    with pytest.raises((IndexError, RuntimeError), match='dimension -3 out of range of 2D tensor'):
+        getattr(t, op)(-3)
+
+
+@pytest.mark.parametrize('name', DTYPES)
+def test_sum_and_prod_take_negative_dims(name):
+    values = sample(name) % 4 + 1
+    t = tensor_class(name)(values.tolist())
+    for dim in [0, 1, -1, -2]:
+        assert (as_numpy(t.sum(dim)) == values.sum(axis=dim, keepdims=True)).all()
+        assert (as_numpy(torch_early.prod(t, dim)) ==
+                values.astype(numpy.int64).prod(axis=dim, keepdims=True).astype(NUMPY[name])).all()
+
+
+# ---- statistics (float types) -----------------------------------------------------------------
+
+@pytest.mark.parametrize('layout', LAYOUTS)
+@pytest.mark.parametrize('name', FLOAT_DTYPES)
+def test_mean_var_std_of_everything(name, layout):
+    values = sample(name).astype(numpy.float64)
+    t = make(name, layout, values)
+    assert t.mean() == pytest.approx(values.mean())
+    assert t.var() == pytest.approx(values.var(ddof=1))            # unbiased: divides by n - 1
+    assert t.std() == pytest.approx(values.std(ddof=1))
+    assert t.var(False) == pytest.approx(values.var())             # biased: divides by n
+    assert torch_early.std(t, unbiased=False) == pytest.approx(values.std())
+
+
+@pytest.mark.parametrize('layout', LAYOUTS)
+@pytest.mark.parametrize('name', FLOAT_DTYPES)
+@pytest.mark.parametrize('dim', [0, 1, -1])
+def test_mean_var_std_along_a_dim(name, layout, dim):
+    values = sample(name, seed=5).astype(numpy.float64)
+    t = make(name, layout, values)
+    close = dict(rtol=1e-5, atol=1e-5)
+    assert numpy.allclose(as_numpy(t.mean(dim)), values.mean(axis=dim, keepdims=True), **close)
+    assert numpy.allclose(as_numpy(t.var(dim)), values.var(axis=dim, ddof=1, keepdims=True), **close)
+    assert numpy.allclose(as_numpy(t.std(dim, False)), values.std(axis=dim, keepdims=True), **close)
+    out = tensor_class(name)()
+    assert torch_early.std(t, dim, out=out) is out
+    assert numpy.allclose(as_numpy(out), values.std(axis=dim, ddof=1, keepdims=True), **close)
+
+
+@pytest.mark.parametrize('name', ['Byte', 'Int', 'Long'])
+def test_statistics_exist_for_float_types_only(name):
+    assert not hasattr(tensor_class(name)(2), 'mean')
+    assert not hasattr(tensor_class(name)(2), 'std')
+
+
+# ---- norms ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize('layout', LAYOUTS)
+@pytest.mark.parametrize('name', FLOAT_DTYPES)
+def test_norm_of_everything_and_along_a_dim(name, layout):
+    values = (sample(name) - 30).astype(numpy.float64)
+    t = make(name, layout, values)
+    flat = values.ravel()
+    assert t.norm() == pytest.approx(numpy.linalg.norm(flat))
+    for p in [0, 1, 3, 2.5, float('inf')]:
+        assert t.norm(p) == pytest.approx(numpy.linalg.norm(flat, p))
+    for dim in [0, 1, -1]:
+        for p in [1, 2, 3]:
+            expected = numpy.linalg.norm(values, p, axis=dim, keepdims=True)
+            assert numpy.allclose(as_numpy(t.norm(p, dim)), expected, rtol=1e-5)
+
+
+def test_norm_rejects_a_negative_power():
+    with pytest.raises(RuntimeError, match='must not be negative'):
+        torch_early.FloatTensor([1, 2]).norm(-1)
+
+
+@pytest.mark.parametrize('name', FLOAT_DTYPES)
+def test_dist_is_the_norm_of_the_difference(name):
+    a, b = tensor_class(name)([[1, 2], [3, 4]]), tensor_class(name)([0, 4, 3, 1])
+    difference = numpy.array([1, -2, 0, 3])
+    assert a.dist(b) == pytest.approx(numpy.linalg.norm(difference))
+    assert torch_early.dist(a, b, 1) == pytest.approx(6)
+    assert a.dist(b, p=float('inf')) == 3
+    with pytest.raises(RuntimeError, match='expected 4 elements .size 2x2. but got 3 .size 3.'):
+        a.dist(tensor_class(name)([1, 2, 3]))
+
+
+@pytest.mark.parametrize('layout', LAYOUTS[:3])
+@pytest.mark.parametrize('name', FLOAT_DTYPES)
+def test_renorm_scales_slices_whose_norm_is_too_large(name, layout):
+    values = sample(name).astype(numpy.float64)
+    t = make(name, layout, values)
+    for dim in [0, 1, -1]:
+        slices = numpy.moveaxis(values, dim, 0)
+        norms = numpy.linalg.norm(slices.reshape(slices.shape[0], -1), axis=1)
+        maxnorm = float(numpy.median(norms))
+        scale = numpy.where(norms > maxnorm, maxnorm / (norms + 1e-7), 1)
+        expected = numpy.moveaxis(slices * scale.reshape(-1, *([1] * (slices.ndim - 1))), 0, dim)
+        assert numpy.allclose(as_numpy(t.renorm(2, dim, maxnorm)), expected, rtol=1e-5)
+    copy = t.clone()
+    assert copy.renorm_(1, 0, 5) is copy
+    assert numpy.allclose(as_numpy(copy), as_numpy(t.renorm(1, 0, 5)))
+
+
+def test_renorm_needs_a_matrix_and_a_positive_power():
+    with pytest.raises(RuntimeError, match='at least 2 dimensions'):
+        torch_early.FloatTensor([1, 2]).renorm(2, 0, 1)
+    with pytest.raises(RuntimeError, match='positive power'):
+        torch_early.FloatTensor(2, 2).renorm(0, 0, 1)
+
+
+# ---- scans ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize('layout', LAYOUTS)
+@pytest.mark.parametrize('name', DTYPES)
+@pytest.mark.parametrize('dim', [0, 1, -1])
+def test_cumsum_and_cumprod_along_a_dim(name, layout, dim):
+    values = sample(name) % 5 + 1
+    t = make(name, layout, values)
+    assert (as_numpy(t.cumsum(dim)) == numpy.cumsum(values, axis=dim).astype(NUMPY[name])).all()
+    expected = numpy.cumprod(values.astype(numpy.int64), axis=dim).astype(NUMPY[name])
+    assert (as_numpy(torch_early.cumprod(t, dim)) == expected).all()
+
+
+# ---- trace, all, any --------------------------------------------------------------------------
+
+@pytest.mark.parametrize('name', DTYPES)
+def test_trace_sums_the_diagonal(name):
+    values = sample(name)
+    for layout in LAYOUTS[:3]:
+        assert make(name, layout, values.copy()).trace() == numpy.trace(values.astype(numpy.int64))
+    with pytest.raises(RuntimeError, match='trace expects a matrix, but got a 1D tensor'):
+        tensor_class(name)([1, 2]).trace()
+
+
+def test_all_and_any_read_a_byte_tensor_as_truth_values():
+    assert torch_early.ByteTensor([1, 2, 255]).all() is True
+    assert torch_early.ByteTensor([1, 0, 1]).all() is False
+    assert torch_early.ByteTensor([0, 0, 3]).any() is True
+    assert torch_early.ByteTensor([0, 0]).any() is False
+    mask = torch_early.ByteTensor([[1, 0], [1, 0]])
+    assert mask.t()[0].all() and not mask.t()[1].any()    # a non-contiguous row
+    assert not hasattr(torch_early.FloatTensor(1), 'all')
+
+
+def test_wrong_argument_types_list_the_signatures():
+    with pytest.raises(TypeError, match=r'\(int dim\)'):
+        torch_early.FloatTensor(2, 2).max('0')
