@@ -273,3 +273,24 @@ def test_all_and_any_read_a_byte_tensor_as_truth_values():
 def test_wrong_argument_types_list_the_signatures():
     with pytest.raises(TypeError, match=r'\(int dim\)'):
         torch_early.FloatTensor(2, 2).max('0')
+
+
+# ---- max(other) / min(other): element-wise, the era's cmax/cmin ---------------------------------
+
+@pytest.mark.parametrize('name, reference', [('max', numpy.maximum), ('min', numpy.minimum)])
+@pytest.mark.parametrize('type_name', ['FloatTensor', 'DoubleTensor', 'IntTensor', 'ByteTensor'])
+def test_max_and_min_with_a_tensor_are_element_wise(name, reference, type_name):
+    cls = getattr(torch_early, type_name)
+    a = cls([[1, 7, 3], [9, 2, 4]])
+    b = cls([[5, 6, 3], [1, 8, 0]]).t().contiguous().t()    # a non-contiguous operand
+    expected = reference(numpy.array(a.tolist()), numpy.array(b.tolist())).tolist()
+    assert getattr(a, name)(b).tolist() == expected
+    assert getattr(torch_early, name)(a, b).tolist() == expected
+    out = cls()
+    assert getattr(torch_early, name)(a, b, out=out) is out
+    assert out.tolist() == expected
+
+
+def test_max_with_a_tensor_of_another_size_names_the_sizes():
+    with pytest.raises(RuntimeError, match='size'):
+        torch_early.FloatTensor([1, 2, 3]).max(torch_early.FloatTensor([1, 2]))
