@@ -5,12 +5,7 @@
 #include "harness.h"
 
 /* How an operand is laid out in memory (its values do not depend on it). */
-enum layout {
-  CONTIGUOUS, /* row-major, no gaps */
-  TRANSPOSED, /* the transpose of a contiguous tensor: column-major */
-  NARROWED,   /* a window of a larger tensor: rows with gaps between them */
-  LAYOUTS
-};
+#include "layouts.h"
 
 /* A 1-D LongTensor holding the n given positions. */
 static THLongTensor *positions(long n, const long *values) {

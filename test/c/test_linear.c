@@ -5,14 +5,7 @@
 #include "harness.h"
 
 /* How an operand is laid out in memory (its values are read back with get*d, so any will do). */
-enum layout {
-  CONTIGUOUS, /* row-major, no gaps */
-  TRANSPOSED, /* the transpose of a contiguous tensor: column-major */
-  NARROWED,   /* a window of a larger tensor: rows with gaps between them */
-  STRIDED,    /* every other element (column) of a larger tensor */
-  LAYOUTS,    /* the number of layouts a result may have; as a result layout: the result is t */
-  EXPANDED    /* one row (or element, or matrix) repeated with stride 0: an operand only */
-};
+#include "layouts.h"
 
 #define Case_(NAME) TH_CONCAT_4(linear_, Real, _, NAME)
 

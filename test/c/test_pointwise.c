@@ -9,13 +9,7 @@
 #include "harness.h"
 
 /* How an operand is laid out in memory (its values do not depend on it). */
-enum layout {
-  CONTIGUOUS, /* row-major, no gaps */
-  TRANSPOSED, /* the transpose of a contiguous tensor: column-major */
-  NARROWED,   /* a window of a larger tensor: rows with gaps between them */
-  STRIDED,    /* every other column of a larger tensor: neither row- nor column-major */
-  LAYOUTS
-};
+#include "layouts.h"
 
 #define Case_(NAME) TH_CONCAT_4(pointwise_, Real, _, NAME)
 

@@ -4,7 +4,7 @@
  * computed the obvious way, and checks the error paths. */
 #include "harness.h"
 
-enum layout { CONTIGUOUS, TRANSPOSED, NARROWED, STRIDED, LAYOUTS };
+#include "layouts.h"
 
 #define Case_(NAME) TH_CONCAT_4(reduce_, Real, _, NAME)
 

@@ -7,6 +7,8 @@
 #define TH_GENERIC_FILE "generic/pointwise_cases.c"
 #else
 
+#include "layouts.c"
+
 #if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
 #define CASE_IS_INTEGRAL 0
 #else
@@ -24,25 +26,7 @@
 /* A 3x4 tensor in the given layout whose element k is offset + step * k. Memory around a view
  * holds 99. */
 static THTensor *Case_(make)(enum layout layout, double offset, double step) {
-  THTensor *t;
-  if (layout == TRANSPOSED) {
-    THTensor *base = THTensor_(newWithSize2d)(4, 3);
-    t = THTensor_(newTranspose)(base, 0, 1);
-    THTensor_(free)(base);
-  } else if (layout == NARROWED) {
-    THTensor *base = THTensor_(newWithSize2d)(5, 7);
-    THTensor_(fill)(base, 99);
-    t = THTensor_(newNarrow)(base, 0, 1, 3);
-    THTensor_(narrow)(t, NULL, 1, 2, 4);
-    THTensor_(free)(base);
-  } else if (layout == STRIDED) {
-    THTensor *base = THTensor_(newWithSize2d)(3, 8);
-    THTensor_(fill)(base, 99);
-    t = THTensor_(newWithStorage2d)(base->storage, 0, 3, 8, 4, 2);
-    THTensor_(free)(base);
-  } else {
-    t = THTensor_(newWithSize2d)(3, 4);
-  }
+  THTensor *t = Case_(inLayout)(layout, 3, 4);
   for (long k = 0; k < 12; k++)
     THTensor_(set2d)(t, k / 4, k % 4, (real)(offset + step * k));
   return t;

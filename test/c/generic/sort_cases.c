@@ -4,27 +4,11 @@
 #define TH_GENERIC_FILE "generic/sort_cases.c"
 #else
 
+#include "layouts.c"
+
 /* A rows x cols tensor in the given layout with element (i, j) = (i*cols + j) * 7 % modulus. */
 static THTensor *Case_(make)(enum layout layout, long rows, long cols, long modulus) {
-  THTensor *t;
-  if (layout == TRANSPOSED) {
-    THTensor *base = THTensor_(newWithSize2d)(cols, rows);
-    t = THTensor_(newTranspose)(base, 0, 1);
-    THTensor_(free)(base);
-  } else if (layout == NARROWED) {
-    THTensor *base = THTensor_(newWithSize2d)(rows + 2, cols + 3);
-    THTensor_(fill)(base, 99);
-    t = THTensor_(newNarrow)(base, 0, 1, rows);
-    THTensor_(narrow)(t, NULL, 1, 2, cols);
-    THTensor_(free)(base);
-  } else if (layout == STRIDED) {
-    THTensor *base = THTensor_(newWithSize2d)(rows, 2 * cols);
-    THTensor_(fill)(base, 99);
-    t = THTensor_(newWithStorage2d)(base->storage, 0, rows, 2 * cols, cols, 2);
-    THTensor_(free)(base);
-  } else {
-    t = THTensor_(newWithSize2d)(rows, cols);
-  }
+  THTensor *t = Case_(inLayout)(layout, rows, cols);
   for (long i = 0; i < rows; i++)
     for (long j = 0; j < cols; j++)
       THTensor_(set2d)(t, i, j, (real)((i * cols + j) * 7 % modulus));
