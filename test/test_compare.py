@@ -13,32 +13,10 @@ import numpy
 import pytest
 
 import torch_early
+from layouts import DTYPES, LAYOUTS, NUMPY, make, tensor_class
 
-DTYPES = ['Byte', 'Char', 'Short', 'Int', 'Long', 'Float', 'Double']
-NUMPY = {'Byte': numpy.uint8, 'Char': numpy.int8, 'Short': numpy.int16, 'Int': numpy.int32,
-         'Long': numpy.int64, 'Float': numpy.float32, 'Double': numpy.float64}
 OPS = {'eq': operator.eq, 'ne': operator.ne, 'lt': operator.lt, 'le': operator.le,
        'gt': operator.gt, 'ge': operator.ge}
-LAYOUTS = ['contiguous', 'transposed', 'narrowed', 'expanded']
-
-
-def tensor_class(name):
-    return getattr(torch_early, name + 'Tensor')
-
-
-def make(name, layout, values):
-    cls = tensor_class(name)
-    if layout == 'contiguous':
-        return cls(values.tolist())
-    if layout == 'transposed':
-        return cls(values.T.tolist()).t()
-    if layout == 'narrowed':
-        big = cls(5, 7).fill_(7)
-        window = big.narrow(0, 1, 3).narrow(1, 2, 4)
-        window.copy_(cls(values.tolist()))
-        return window
-    values[:] = values[0]
-    return cls(values[0:1].tolist()).expand(3, 4)
 
 
 def sample(name, seed):

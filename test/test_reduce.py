@@ -13,33 +13,7 @@ import numpy
 import pytest
 
 import torch_early
-
-DTYPES = ['Byte', 'Char', 'Short', 'Int', 'Long', 'Float', 'Double']
-FLOAT_DTYPES = ['Float', 'Double']
-NUMPY = {'Byte': numpy.uint8, 'Char': numpy.int8, 'Short': numpy.int16, 'Int': numpy.int32,
-         'Long': numpy.int64, 'Float': numpy.float32, 'Double': numpy.float64}
-LAYOUTS = ['contiguous', 'transposed', 'narrowed', 'expanded']
-
-
-def tensor_class(name):
-    return getattr(torch_early, name + 'Tensor')
-
-
-def make(name, layout, values):
-    """A 3x4 tensor holding `values` (a 3x4 NumPy array) in the given memory layout."""
-    cls = tensor_class(name)
-    if layout == 'contiguous':
-        return cls(values.tolist())
-    if layout == 'transposed':
-        return cls(values.T.tolist()).t()
-    if layout == 'narrowed':
-        big = cls(5, 7).fill_(99)
-        window = big.narrow(0, 1, 3).narrow(1, 2, 4)
-        window.copy_(cls(values.tolist()))
-        return window
-    row = cls(values[0:1].tolist())                 # every row equal: stride 0 down the rows
-    values[:] = values[0]
-    return row.expand(3, 4)
+from layouts import DTYPES, FLOAT_DTYPES, LAYOUTS, NUMPY, make, tensor_class
 
 
 def sample(name, seed=0):

@@ -9,30 +9,7 @@ import numpy
 import pytest
 
 import torch_early
-
-DTYPES = ['Byte', 'Char', 'Short', 'Int', 'Long', 'Float', 'Double']
-NUMPY = {'Byte': numpy.uint8, 'Char': numpy.int8, 'Short': numpy.int16, 'Int': numpy.int32,
-         'Long': numpy.int64, 'Float': numpy.float32, 'Double': numpy.float64}
-LAYOUTS = ['contiguous', 'transposed', 'narrowed', 'expanded']
-
-
-def tensor_class(name):
-    return getattr(torch_early, name + 'Tensor')
-
-
-def make(name, layout, values):
-    cls = tensor_class(name)
-    if layout == 'contiguous':
-        return cls(values.tolist())
-    if layout == 'transposed':
-        return cls(values.T.tolist()).t()
-    if layout == 'narrowed':
-        big = cls(values.shape[0] + 2, values.shape[1] + 3).fill_(9)
-        window = big.narrow(0, 1, values.shape[0]).narrow(1, 2, values.shape[1])
-        window.copy_(cls(values.tolist()))
-        return window
-    values[:] = values[0]
-    return cls(values[0:1].tolist()).expand(*values.shape)
+from layouts import DTYPES, LAYOUTS, NUMPY, make, tensor_class
 
 
 def sample(name, seed, shape=(4, 6), high=5):
