@@ -1,35 +1,19 @@
-/* Driver: expands the generic file named by TH_GENERIC_FILE for Float and Double (the macros it
- * defines are described in THGenerateIntTypes.h). Sums of floats accumulate in double. */
+/* Driver: expands the generic file named by TH_GENERIC_FILE for Float and Double, through
+ * THGenerateFloatType.h and THGenerateDoubleType.h (THGenerateIntTypes.h describes the macros). */
 #ifndef TH_GENERIC_FILE
 #error "define TH_GENERIC_FILE before including THGenerateFloatTypes.h"
 #endif
 
-#define real float
-#define accreal double
-#define Real Float
-#define THInf FLT_MAX
-#define TH_REAL_IS_FLOAT
-#line 1 TH_GENERIC_FILE
-#include TH_GENERIC_FILE
-#undef real
-#undef accreal
-#undef Real
-#undef THInf
-#undef TH_REAL_IS_FLOAT
+#ifndef TH_GENERATE_MANY_TYPES /* on our own, not inside THGenerateAllTypes.h */
+#define TH_GENERATE_MANY_TYPES
+#define TH_GENERATE_FLOAT_TYPES_ALONE
+#endif
 
-#define real double
-#define accreal double
-#define Real Double
-#define THInf DBL_MAX
-#define TH_REAL_IS_DOUBLE
-#line 1 TH_GENERIC_FILE
-#include TH_GENERIC_FILE
-#undef real
-#undef accreal
-#undef Real
-#undef THInf
-#undef TH_REAL_IS_DOUBLE
+#include "THGenerateFloatType.h"
+#include "THGenerateDoubleType.h"
 
-#ifndef TH_GENERATE_MANY_TYPES
+#ifdef TH_GENERATE_FLOAT_TYPES_ALONE
+#undef TH_GENERATE_FLOAT_TYPES_ALONE
+#undef TH_GENERATE_MANY_TYPES
 #undef TH_GENERIC_FILE
 #endif

@@ -1,0 +1,6 @@
+/* TensorDouble: the tensor type of Double — generic/Tensor.c (with the wrappers cwrap generated) compiled
+ * for one dtype. Each dtype has a file of its own so that the build compiles them in parallel. */
+#include "THP.h"
+
+#include "generic/Tensor.c"
+#include <THGenerateDoubleType.h>

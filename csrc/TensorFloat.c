@@ -1,0 +1,6 @@
+/* TensorFloat: the tensor type of Float — generic/Tensor.c (with the wrappers cwrap generated) compiled
+ * for one dtype. Each dtype has a file of its own so that the build compiles them in parallel. */
+#include "THP.h"
+
+#include "generic/Tensor.c"
+#include <THGenerateFloatType.h>
