@@ -46,11 +46,13 @@ TH_SIMD_CLONES accreal THVector_(sum)(const real *x, ptrdiff_t n) {
 TH_SIMD_CLONES void THVector_(sumRows)(accreal *acc, const real *x, ptrdiff_t rows,
                                        ptrdiff_t rowStride, ptrdiff_t n) {
   ptrdiff_t k = 0;
-  for (; k + 4 <= rows; k += 4) {
+  for (; k + 8 <= rows; k += 8) {
     const real *r0 = x + k * rowStride, *r1 = r0 + rowStride, *r2 = r1 + rowStride,
-               *r3 = r2 + rowStride;
+               *r3 = r2 + rowStride, *r4 = r3 + rowStride, *r5 = r4 + rowStride,
+               *r6 = r5 + rowStride, *r7 = r6 + rowStride;
     for (ptrdiff_t j = 0; j < n; j++)
-      acc[j] += ((TH_VECTOR_PARTIAL)r0[j] + r1[j]) + ((TH_VECTOR_PARTIAL)r2[j] + r3[j]);
+      acc[j] += (((TH_VECTOR_PARTIAL)r0[j] + r1[j]) + ((TH_VECTOR_PARTIAL)r2[j] + r3[j])) +
+                (((TH_VECTOR_PARTIAL)r4[j] + r5[j]) + ((TH_VECTOR_PARTIAL)r6[j] + r7[j]));
   }
   for (; k < rows; k++) {
     const real *row = x + k * rowStride;

@@ -18,8 +18,8 @@ TH_API void THVector_(cmul)(real *z, const real *x, const real *y, ptrdiff_t n);
 /* x[0] + ... + x[n-1], accumulated in accreal */
 TH_API accreal THVector_(sum)(const real *x, ptrdiff_t n);
 /* Column sums of a block of `rows` rows of n elements, rowStride apart: acc[j] += x[k*rowStride + j]
- * over k. For float, each group of four rows is added in float first (a partial within a few
- * float ulps of exact) and only the partial goes into the double acc. */
+ * over k. For float, each group of eight rows is added in float first, pairwise (a partial within
+ * three float roundings of exact) and only the partial goes into the double acc. */
 TH_API void THVector_(sumRows)(accreal *acc, const real *x, ptrdiff_t rows, ptrdiff_t rowStride,
                                ptrdiff_t n);
 /* Running column extremes over rows first..first+rows-1 of x (rowStride apart, n columns): where
