@@ -67,6 +67,21 @@ def test_sort_puts_nan_above_every_number_and_keeps_signed_zeros_in_order(name):
     assert t.sort(0, True)[1].tolist() == [0, 6, 5, 1, 3, 4, 7, 2]
 
 
+@pytest.mark.parametrize('name', ['Float', 'Double'])
+def test_sorted_values_are_the_input_values_bit_for_bit(name):
+    """Long sorts read values back from their sort keys: zeros must keep their sign and NaNs stay
+    NaN (with their sign), in both directions."""
+    pattern = [0.0, -0.0, 2.5, -0.0, float('nan'), 0.0, -1e-30, -float('nan'), 1e-30]
+    values = numpy.array(pattern * 20000, dtype=NUMPY[name])
+    t = torch_early.from_numpy(values)
+    for descending in (False, True):
+        result, positions = t.sort(0, descending)
+        expected = values[positions.numpy()]
+        assert numpy.array_equal(as_numpy(result), expected, equal_nan=True)
+        assert (numpy.signbit(as_numpy(result)) == numpy.signbit(expected)).all()
+        assert (positions.numpy() == stable_order(values, 0, descending)).all()
+
+
 @pytest.mark.parametrize('name', DTYPES)
 def test_sort_of_long_slices_matches_numpy(name):
     info = numpy.iinfo(NUMPY[name]) if name not in ('Float', 'Double') else None

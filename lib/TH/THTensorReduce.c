@@ -4,6 +4,7 @@
 #include "THTensorApply.h"
 #include "THTensorDimApply.h"
 #include "THParallel.h"
+#include "THVector.h"
 
 #include "generic/THTensorReduce.c"
 #include "THGenerateAllTypes.h"

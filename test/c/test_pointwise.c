@@ -56,6 +56,59 @@ TEST(vector_kernels_on_every_short_length) {
   CHECK_EQ_LONG(wrong, 0);
 }
 
+/* The row kernels of column reductions, on 1, 3, 17 and 1000 columns and 1 to 9 rows (whole
+ * groups of four rows and every tail), against a column-by-column loop. Ties keep the earlier
+ * row; maxRows reports a NaN only when one went by. */
+TEST(row_kernels_of_column_reductions) {
+  static const ptrdiff_t widths[4] = {1, 3, 17, 1000};
+  enum { MAX_ROWS = 9, STRIDE = 1003 };
+  float *x = THAlloc(sizeof(float) * MAX_ROWS * STRIDE);
+  int *xi = THAlloc(sizeof(int) * MAX_ROWS * STRIDE);
+  for (long i = 0; i < MAX_ROWS * STRIDE; i++) {
+    x[i] = (float)((i * 7919) % 23) - 11;    /* few distinct values: many ties */
+    xi[i] = (int)x[i];
+  }
+  long wrong = 0;
+  for (int w = 0; w < 4; w++)
+    for (ptrdiff_t rows = 1; rows <= MAX_ROWS; rows++) {
+      ptrdiff_t n = widths[w];
+      double acc[1000];
+      float best[1000], least[1000];
+      int bestInt[1000];
+      int32_t at[1000], leastAt[1000], atInt[1000];
+      for (ptrdiff_t j = 0; j < n; j++) {
+        acc[j] = 0.5;
+        best[j] = least[j] = x[j];
+        bestInt[j] = xi[j];
+        at[j] = leastAt[j] = atInt[j] = 0;
+      }
+      THFloatVector_sumRows(acc, x, rows, STRIDE, n);
+      wrong += THFloatVector_maxRows(best, at, x, 1, rows - 1, STRIDE, n) != 0;
+      wrong += THFloatVector_minRows(least, leastAt, x, 1, rows - 1, STRIDE, n) != 0;
+      wrong += THIntVector_maxRows(bestInt, atInt, xi, 1, rows - 1, STRIDE, n) != 0;
+      for (ptrdiff_t j = 0; j < n; j++) {
+        double sum = 0.5;
+        long maxAt = 0, minAt = 0;
+        for (ptrdiff_t k = 0; k < rows; k++) {
+          sum += x[k * STRIDE + j];
+          maxAt = x[k * STRIDE + j] > x[maxAt * STRIDE + j] ? k : maxAt;
+          minAt = x[k * STRIDE + j] < x[minAt * STRIDE + j] ? k : minAt;
+        }
+        wrong += acc[j] != sum;
+        wrong += at[j] != maxAt || best[j] != x[maxAt * STRIDE + j];
+        wrong += leastAt[j] != minAt || least[j] != x[minAt * STRIDE + j];
+        wrong += atInt[j] != maxAt || bestInt[j] != xi[maxAt * STRIDE + j];
+      }
+    }
+  CHECK_EQ_LONG(wrong, 0);
+  x[5 * STRIDE + 2] = NAN;
+  float best[3] = {x[0], x[1], x[2]};
+  int32_t at[3] = {0, 0, 0};
+  CHECK(THFloatVector_maxRows(best, at, x, 1, 8, STRIDE, 3) == 1);
+  THFree(xi);
+  THFree(x);
+}
+
 /* exp of float is our own polynomial: it must match the C library to float precision over the
  * whole range, and get the edges right. */
 TEST(float_exp_matches_the_c_library_everywhere) {
@@ -96,6 +149,7 @@ int main(void) {
   static const harness_test vector_tests[] = {
     TEST_ENTRY(simd_level_is_a_known_name),
     TEST_ENTRY(vector_kernels_on_every_short_length),
+    TEST_ENTRY(row_kernels_of_column_reductions),
     TEST_ENTRY(float_exp_matches_the_c_library_everywhere),
   };
   RUN_TABLE(vector_tests);

@@ -217,30 +217,13 @@ static accreal THTensor_(sumSlice)(const real *p, long n, long stride) {
   return acc;
 }
 
-/* Rows are added four at a time in a pairwise tree, a quarter of the acc traffic. For float the
- * tree adds in float (three roundings, each within one float ulp of the exact partial sum) and only
- * the partial goes into the double acc: twice as many lanes per vector as converting each element. */
-#if defined(TH_REAL_IS_FLOAT)
-#define TH_REDUCE_PARTIAL float
-#else
-#define TH_REDUCE_PARTIAL accreal
-#endif
-
+/* The rows go through THVector_(sumRows), compiled for the CPU's widest SIMD level (see its
+ * declaration for how float partial sums are formed). */
 static void THTensor_(sumColumns)(real *r, const real *p, long n, long inner, long width) {
   accreal acc[TH_REDUCE_COLUMN_BLOCK];
   for (long j = 0; j < width; j++)
     acc[j] = 0;
-  long k = 0;
-  for (; k + 4 <= n; k += 4) {
-    const real *r0 = p + k * inner, *r1 = r0 + inner, *r2 = r1 + inner, *r3 = r2 + inner;
-    for (long j = 0; j < width; j++)
-      acc[j] += ((TH_REDUCE_PARTIAL)r0[j] + r1[j]) + ((TH_REDUCE_PARTIAL)r2[j] + r3[j]);
-  }
-  for (; k < n; k++) {
-    const real *row = p + k * inner;
-    for (long j = 0; j < width; j++)
-      acc[j] += row[j];
-  }
+  THVector_(sumRows)(acc, p, n, inner, width);
   for (long j = 0; j < width; j++)
     r[j] = (real)acc[j];
 }

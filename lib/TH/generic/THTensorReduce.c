@@ -139,8 +139,9 @@ static inline long THTensor_(extremumPosition)(const real *p, long n, long strid
 
 /* width adjacent columns of a contiguous n x inner block, reduced down the rows into values[j],
  * indices[j]. Rows are read in memory order; the row number is a 32-bit lane beside each value
- * (callers ensure n fits), so the compare-and-select vectorizes. The fast pass compares with a
- * plain > (or <) and only notes whether a NaN went by; then the block is redone with the NaN rule. */
+ * (callers ensure n fits), so the compare-and-select vectorizes. The fast pass is THVector's
+ * maxRows/minRows (the CPU's widest SIMD level), which compares with a plain > (or <) and only
+ * notes whether a NaN went by; then the block is redone here with the NaN rule. */
 static inline void THTensor_(extremumColumns)(real *values, long *indices, const real *p, long n,
                                               long inner, long width, int largest) {
   real best[TH_EXTREMUM_COLUMN_BLOCK];
@@ -151,16 +152,10 @@ static inline void THTensor_(extremumColumns)(real *values, long *indices, const
     at[j] = 0;
     sawNan |= TH_REDUCE_IS_NAN(p[j]);
   }
-  for (long k = 1; k < n; k++) {
-    const real *row = p + k * inner;
-    for (long j = 0; j < width; j++) {
-      real x = row[j];
-      int take = largest ? x > best[j] : x < best[j];
-      best[j] = take ? x : best[j];
-      at[j] = take ? (int32_t)k : at[j];
-      sawNan |= TH_REDUCE_IS_NAN(x);
-    }
-  }
+  if (largest)
+    sawNan |= THVector_(maxRows)(best, at, p, 1, n - 1, inner, width);
+  else
+    sawNan |= THVector_(minRows)(best, at, p, 1, n - 1, inner, width);
   if (sawNan) {
     for (long j = 0; j < width; j++) {
       best[j] = p[j];

@@ -7,9 +7,11 @@
  * pairs are sorted by an LSD radix sort, one digit per pass from the lowest: each pass is a
  * counting sort, which is stable, so the whole sort is stable and needs no comparisons, in
  * time linear in n. Descending order sorts the complemented keys, which stays stable. Long
- * slices run each pass on every thread: each counts the digits of its own chunk, the counts give
- * every (digit, thread) pair its own output range, and each scatters its chunk there — the same
- * order a single thread would produce. Slices of up to TH_SORT_SMALL elements take an insertion
+ * slices run each pass on every thread: each has the digit counts of its own chunk, the counts
+ * give every (digit, thread) pair its own output range, and each scatters its chunk there — the
+ * same order a single thread would produce; the scatter also counts the next pass's digits, so
+ * each pass reads the items once. The sorted values are read back from their keys (exact for
+ * every key but those of zero and NaN), not gathered from the input. Slices of up to TH_SORT_SMALL elements take an insertion
  * sort instead. Selection (topk, kthvalue, median, mode) sorts each slice and reads the result. */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/THTensorSort.c"
@@ -52,6 +54,23 @@ static inline TH_SORT_KEY THTensor_(sortKey)(real x) {
 #else
   return (TH_SORT_KEY)((TH_SORT_KEY)x ^ TH_SORT_SIGN);
 #endif
+}
+
+/* The value that made `key`, when the key tells it exactly (every key but the one that -0 shares
+ * with +0 and the one that every NaN shares): returns 1 and sets *value, else returns 0. Reading
+ * sorted values from their keys spares a gather at random positions of the input. */
+static inline int THTensor_(valueOfKey)(TH_SORT_KEY key, real *value) {
+#if defined(TH_REAL_IS_BYTE)
+  *value = key;
+#elif defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
+  if (key == TH_SORT_SIGN || key == (TH_SORT_KEY)~(TH_SORT_KEY)0)
+    return 0;
+  TH_SORT_KEY bits = (key & TH_SORT_SIGN) ? (TH_SORT_KEY)(key ^ TH_SORT_SIGN) : (TH_SORT_KEY)~key;
+  memcpy(value, &bits, sizeof(bits));
+#else
+  *value = (real)(TH_SORT_KEY)(key ^ TH_SORT_SIGN);
+#endif
+  return 1;
 }
 
 /* items[i] = (key of p[i*stride], i); complemented keys give descending order. */
@@ -103,38 +122,66 @@ static THTensor_(SortItem) *THTensor_(radixSortSerial)(THTensor_(SortItem) *item
   return from;
 }
 
-/* Every thread: per pass, count the digits of its chunk; then (one thread) turn the counts into
- * output positions, digit-major and thread-minor, so that the scatter keeps the serial order. */
+/* Every thread owns the positions [begin, end) of its chunk, where position q lies in chunk
+ * q * threads / n. Per pass, each thread has the digit counts of its chunk; one thread turns them
+ * into output positions, digit-major and thread-minor, so that the scatter keeps the serial order;
+ * each thread then scatters its chunk. The counts of the next pass come from the scatter itself:
+ * a thread that writes an item to position q counts the item's next digit for q's chunk (in its
+ * own table, one per writer and chunk, summed at the next pass), so a pass reads the items once.
+ * Only the first pass, and one after a skipped pass, counts by reading its chunk. */
 static THTensor_(SortItem) *THTensor_(radixSortParallel)(THTensor_(SortItem) *items,
                                                         THTensor_(SortItem) *buffer, long n) {
   int maxThreads = THGetNumThreads();
-  long *counts = THAlloc(sizeof(long) * TH_SORT_BUCKETS * maxThreads);
+  long *offsets = THAlloc(sizeof(long) * TH_SORT_BUCKETS * maxThreads);
+  uint32_t *nextCounts = THAlloc(sizeof(uint32_t) * TH_SORT_BUCKETS * maxThreads * maxThreads);
+  int countedBy = 0;          /* the thread count of the scatter that counted this pass, or 0 */
   THTensor_(SortItem) *from = items, *to = buffer;
   for (int pass = 0; pass < TH_SORT_PASSES; pass++) {
-    int allSame = 0;
+    int allSame = 0, countNext = pass + 1 < TH_SORT_PASSES;
 #pragma omp parallel num_threads(maxThreads)
     {
       int threads = TH_SORT_THREAD_COUNT(), me = TH_SORT_THREAD_NUM();
-      long begin = n * me / threads, end = n * (me + 1) / threads;
-      long *next = counts + me * TH_SORT_BUCKETS;
-      memset(next, 0, sizeof(long) * TH_SORT_BUCKETS);
-      for (long i = begin; i < end; i++)
-        next[TH_SORT_DIGIT(from[i].key, pass)]++;
+      long begin = (me * n + threads - 1) / threads, end = ((me + 1) * n + threads - 1) / threads;
+      long *next = offsets + me * TH_SORT_BUCKETS;
+      if (countedBy == threads) {
+        for (int d = 0; d < TH_SORT_BUCKETS; d++) {
+          long count = 0;
+          for (int writer = 0; writer < threads; writer++)
+            count += nextCounts[((size_t)writer * threads + me) * TH_SORT_BUCKETS + d];
+          next[d] = count;
+        }
+      } else {
+        memset(next, 0, sizeof(long) * TH_SORT_BUCKETS);
+        for (long i = begin; i < end; i++)
+          next[TH_SORT_DIGIT(from[i].key, pass)]++;
+      }
 #pragma omp barrier
 #pragma omp single
       {
         long start = 0;
         for (int d = 0; d < TH_SORT_BUCKETS; d++)
           for (int thread = 0; thread < threads; thread++) {
-            long count = counts[thread * TH_SORT_BUCKETS + d];
+            long count = offsets[thread * TH_SORT_BUCKETS + d];
             allSame |= count == n;
-            counts[thread * TH_SORT_BUCKETS + d] = start;
+            offsets[thread * TH_SORT_BUCKETS + d] = start;
             start += count;
           }
       }
-      if (!allSame)
+      if (!allSame && countNext) {
+        uint32_t *counts = nextCounts + (size_t)me * threads * TH_SORT_BUCKETS;
+        memset(counts, 0, sizeof(uint32_t) * threads * TH_SORT_BUCKETS);
+        for (long i = begin; i < end; i++) {
+          THTensor_(SortItem) item = from[i];
+          long q = next[TH_SORT_DIGIT(item.key, pass)]++;
+          to[q] = item;
+          counts[(q * threads / n) * TH_SORT_BUCKETS + TH_SORT_DIGIT(item.key, pass + 1)]++;
+        }
+      } else if (!allSame) {
         for (long i = begin; i < end; i++)
           to[next[TH_SORT_DIGIT(from[i].key, pass)]++] = from[i];
+      }
+      if (me == 0)             /* every thread read countedBy before the single's barrier */
+        countedBy = !allSame && countNext ? threads : 0;
     }
     if (!allSame) {
       THTensor_(SortItem) *sorted = to;
@@ -142,7 +189,8 @@ static THTensor_(SortItem) *THTensor_(radixSortParallel)(THTensor_(SortItem) *it
       from = sorted;
     }
   }
-  THFree(counts);
+  THFree(nextCounts);
+  THFree(offsets);
   return from;
 }
 
@@ -160,11 +208,15 @@ static THTensor_(SortItem) *THTensor_(sortItems)(THTensor_(SortItem) *items,
 /* The results' values and positions from one sorted slice (see THSortTake). */
 static void THTensor_(takeSorted)(const THTensor_(SortItem) *sorted, long n, const real *p,
                                   long stride, real *values, long valuesStride, long *indices,
-                                  long indicesStride, THSortTake take, long k) {
+                                  long indicesStride, THSortTake take, long k, int descending) {
   if (take == TH_SORT_TAKE_PREFIX) {
+    TH_SORT_KEY flip = descending ? (TH_SORT_KEY)~(TH_SORT_KEY)0 : 0;
     TH_PARALLEL_FOR(i, k,
                     long at = sorted[i].index;
-                    values[i * valuesStride] = p[at * stride];
+                    real value;
+                    if (!THTensor_(valueOfKey)((TH_SORT_KEY)(sorted[i].key ^ flip), &value))
+                      value = p[at * stride];
+                    values[i * valuesStride] = value;
                     indices[i * indicesStride] = at;);
   } else if (take == TH_SORT_TAKE_KTH) {
     long at = sorted[k - 1].index;
@@ -217,7 +269,7 @@ static void THTensor_(sortAndTake)(THTensor *values_, THLongTensor *indices_, TH
                        THTensor_(SortItem) *sorted = THTensor_(sortItems)(items, items + n, n);
                        THTensor_(takeSorted)(sorted, n, t_data, t_stride, values__data,
                                              values__stride, indices__data, indices__stride,
-                                             take, k););
+                                             take, k, descending););
   THFree(items);
 }
 

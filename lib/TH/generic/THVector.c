@@ -37,6 +37,85 @@ TH_SIMD_CLONES accreal THVector_(sum)(const real *x, ptrdiff_t n) {
   return acc;
 }
 
+#if defined(TH_REAL_IS_FLOAT)
+#define TH_VECTOR_PARTIAL float
+#else
+#define TH_VECTOR_PARTIAL accreal
+#endif
+
+TH_SIMD_CLONES void THVector_(sumRows)(accreal *acc, const real *x, ptrdiff_t rows,
+                                       ptrdiff_t rowStride, ptrdiff_t n) {
+  ptrdiff_t k = 0;
+  for (; k + 8 <= rows; k += 8) {
+    const real *r0 = x + k * rowStride, *r1 = r0 + rowStride, *r2 = r1 + rowStride,
+               *r3 = r2 + rowStride, *r4 = r3 + rowStride, *r5 = r4 + rowStride,
+               *r6 = r5 + rowStride, *r7 = r6 + rowStride;
+    for (ptrdiff_t j = 0; j < n; j++)
+      acc[j] += (((TH_VECTOR_PARTIAL)r0[j] + r1[j]) + ((TH_VECTOR_PARTIAL)r2[j] + r3[j])) +
+                (((TH_VECTOR_PARTIAL)r4[j] + r5[j]) + ((TH_VECTOR_PARTIAL)r6[j] + r7[j]));
+  }
+  for (; k < rows; k++) {
+    const real *row = x + k * rowStride;
+    for (ptrdiff_t j = 0; j < n; j++)
+      acc[j] += row[j];
+  }
+}
+
+#undef TH_VECTOR_PARTIAL
+
+/* The NaN test compiles to nothing for integer dtypes. */
+#if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
+#define TH_VECTOR_IS_NAN(x) ((x) != (x))
+#else
+#define TH_VECTOR_IS_NAN(x) 0
+#endif
+
+/* Rows are taken four at a time: a tournament of the four (the earlier row wins ties) gives one
+ * candidate and its row, and only the candidate is compared with best[j]: a quarter of the
+ * traffic to best and at. A NaN anywhere in the four makes their sum a NaN (an infinite sum of
+ * opposite infinities also does, which only sends the caller to its exact NaN pass). */
+#define TH_VECTOR_EXTREME_ROWS(NAME, BEATS)                                                     \
+  TH_SIMD_CLONES int THVector_(NAME)(real *best, int32_t *at, const real *x, ptrdiff_t first,   \
+                                     ptrdiff_t rows, ptrdiff_t rowStride, ptrdiff_t n) {         \
+    int sawNan = 0;                                                                            \
+    ptrdiff_t k = first, end = first + rows;                                                   \
+    for (; k + 4 <= end; k += 4) {                                                             \
+      const real *r0 = x + k * rowStride, *r1 = r0 + rowStride, *r2 = r1 + rowStride,          \
+                 *r3 = r2 + rowStride;                                                         \
+      int32_t k0 = (int32_t)k;                                                                 \
+      for (ptrdiff_t j = 0; j < n; j++) {                                                      \
+        real a = r0[j], b = r1[j], c = r2[j], d = r3[j];                                       \
+        int bWins = b BEATS a, dWins = d BEATS c;                                              \
+        real ab = bWins ? b : a, cd = dWins ? d : c;                                           \
+        int32_t abAt = bWins ? k0 + 1 : k0, cdAt = dWins ? k0 + 3 : k0 + 2;                     \
+        int cdWins = cd BEATS ab;                                                              \
+        real v = cdWins ? cd : ab;                                                             \
+        int32_t vAt = cdWins ? cdAt : abAt;                                                    \
+        int take = v BEATS best[j];                                                            \
+        best[j] = take ? v : best[j];                                                          \
+        at[j] = take ? vAt : at[j];                                                            \
+        sawNan |= TH_VECTOR_IS_NAN(a + b + c + d);                                             \
+      }                                                                                        \
+    }                                                                                          \
+    for (; k < end; k++) {                                                                     \
+      const real *row = x + k * rowStride;                                                     \
+      for (ptrdiff_t j = 0; j < n; j++) {                                                      \
+        real v = row[j];                                                                       \
+        int take = v BEATS best[j];                                                            \
+        best[j] = take ? v : best[j];                                                          \
+        at[j] = take ? (int32_t)k : at[j];                                                     \
+        sawNan |= TH_VECTOR_IS_NAN(v);                                                         \
+      }                                                                                        \
+    }                                                                                          \
+    return sawNan;                                                                             \
+  }
+
+TH_VECTOR_EXTREME_ROWS(maxRows, >)
+TH_VECTOR_EXTREME_ROWS(minRows, <)
+
+#undef TH_VECTOR_EXTREME_ROWS
+#undef TH_VECTOR_IS_NAN
+
 #if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
 
 TH_SIMD_CLONES void THVector_(divs)(real *y, const real *x, real c, ptrdiff_t n) {

@@ -17,6 +17,18 @@ TH_API void THVector_(cadd)(real *z, const real *x, real c, const real *y, ptrdi
 TH_API void THVector_(cmul)(real *z, const real *x, const real *y, ptrdiff_t n);
 /* x[0] + ... + x[n-1], accumulated in accreal */
 TH_API accreal THVector_(sum)(const real *x, ptrdiff_t n);
+/* Column sums of a block of `rows` rows of n elements, rowStride apart: acc[j] += x[k*rowStride + j]
+ * over k. For float, each group of eight rows is added in float first, pairwise (a partial within
+ * three float roundings of exact) and only the partial goes into the double acc. */
+TH_API void THVector_(sumRows)(accreal *acc, const real *x, ptrdiff_t rows, ptrdiff_t rowStride,
+                               ptrdiff_t n);
+/* Running column extremes over rows first..first+rows-1 of x (rowStride apart, n columns): where
+ * x[k*rowStride + j] > best[j] (maxRows) or < best[j] (minRows), best[j] becomes it and at[j] = k.
+ * Plain comparisons: returns 1 when a NaN went by (the caller then applies its NaN rule), else 0. */
+TH_API int THVector_(maxRows)(real *best, int32_t *at, const real *x, ptrdiff_t first,
+                              ptrdiff_t rows, ptrdiff_t rowStride, ptrdiff_t n);
+TH_API int THVector_(minRows)(real *best, int32_t *at, const real *x, ptrdiff_t first,
+                              ptrdiff_t rows, ptrdiff_t rowStride, ptrdiff_t n);
 
 #if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
 /* y[i] = x[i] / c (integer division stays in THTensorMath: it has no SIMD form and must guard
