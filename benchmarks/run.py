@@ -122,6 +122,14 @@ def _():
     return namespace(a=a)
 
 
+# sort also returns the positions: NumPy's operation that gives both is argsort, then a gather.
+@workload("sort 1M float (NumPy: argsort + take)", "a.sort()", "a_np[np.argsort(a_np)]",
+          "a_pt.sort()")
+def _():
+    a, = arrays((1_000_000,), 'float32', count=1)
+    return namespace(a=a)
+
+
 @workload("index_select 100k rows of 1Mx16 float", "a.index_select(0, i)", "a_np[i_np]",
           "a_pt.index_select(0, i_pt)", target=0.7)
 def _():
