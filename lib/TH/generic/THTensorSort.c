@@ -170,11 +170,13 @@ static THTensor_(SortItem) *THTensor_(radixSortParallel)(THTensor_(SortItem) *it
       if (!allSame && countNext) {
         uint32_t *counts = nextCounts + (size_t)me * threads * TH_SORT_BUCKETS;
         memset(counts, 0, sizeof(uint32_t) * threads * TH_SORT_BUCKETS);
+        long second = (n + threads - 1) / threads;  /* where chunk 1 begins */
         for (long i = begin; i < end; i++) {
           THTensor_(SortItem) item = from[i];
           long q = next[TH_SORT_DIGIT(item.key, pass)]++;
           to[q] = item;
-          counts[(q * threads / n) * TH_SORT_BUCKETS + TH_SORT_DIGIT(item.key, pass + 1)]++;
+          long chunk = threads == 2 ? q >= second : q * threads / n;  /* no division for 2 */
+          counts[chunk * TH_SORT_BUCKETS + TH_SORT_DIGIT(item.key, pass + 1)]++;
         }
       } else if (!allSame) {
         for (long i = begin; i < end; i++)
