@@ -6,20 +6,11 @@
 
 #include "layouts.c"
 
-/* A rows x cols tensor in the given layout with element (i, j) = (i*cols + j) * 7 % modulus. */
-static THTensor *Case_(make)(enum layout layout, long rows, long cols, long modulus) {
-  THTensor *t = Case_(inLayout)(layout, rows, cols);
-  for (long i = 0; i < rows; i++)
-    for (long j = 0; j < cols; j++)
-      THTensor_(set2d)(t, i, j, (real)((i * cols + j) * 7 % modulus));
-  return t;
-}
-
 /* Each comparison, in its four forms, against the value 2 and against t's transpose copy. */
 #define CASE_COMPARE(NAME, OP)                                                             \
   for (int layout = 0; layout < LAYOUTS; layout++) {                                       \
-    THTensor *t = Case_(make)((enum layout)layout, 3, 4, 5);                               \
-    THTensor *other = Case_(make)(TRANSPOSED, 4, 3, 3);                                    \
+    THTensor *t = Case_(scrambled)((enum layout)layout, 3, 4, 5);                               \
+    THTensor *other = Case_(scrambled)(TRANSPOSED, 4, 3, 3);                                    \
     THByteTensor *bytes = THByteTensor_new();                                              \
     THTensor *same = THTensor_(new)();                                                     \
     THTensor_(NAME##Value)(bytes, t, 2);                                                   \
@@ -71,7 +62,7 @@ TEST(Case_(large_comparisons_take_the_parallel_loop)) {
 }
 
 TEST(Case_(sizes_are_checked_before_writing)) {
-  THTensor *t = Case_(make)(CONTIGUOUS, 2, 3, 5), *small = THTensor_(newWithSize1d)(4);
+  THTensor *t = Case_(scrambled)(CONTIGUOUS, 2, 3, 5), *small = THTensor_(newWithSize1d)(4);
   THByteTensor *r = THByteTensor_new();
   EXPECT_TH_ERROR(THTensor_(ltTensor)(r, t, small),
                   "inconsistent tensor size: expected 6 elements (size 2x3) but got 4 (size 4)");
@@ -84,7 +75,7 @@ TEST(Case_(sizes_are_checked_before_writing)) {
 }
 
 TEST(Case_(equal_needs_same_sizes_and_values)) {
-  THTensor *a = Case_(make)(CONTIGUOUS, 2, 3, 5), *b = Case_(make)(STRIDED, 2, 3, 5);
+  THTensor *a = Case_(scrambled)(CONTIGUOUS, 2, 3, 5), *b = Case_(scrambled)(STRIDED, 2, 3, 5);
   THTensor *flat = THTensor_(newWithSize1d)(6);
   CHECK(THTensor_(equal)(a, b));
   THTensor_(set2d)(b, 1, 2, 9);
@@ -97,7 +88,7 @@ TEST(Case_(equal_needs_same_sizes_and_values)) {
 
 #if defined(TH_REAL_IS_BYTE)
 TEST(Case_(logical_mask_operations)) {
-  THTensor *a = Case_(make)(CONTIGUOUS, 2, 3, 5), *b = Case_(make)(TRANSPOSED, 2, 3, 3);
+  THTensor *a = Case_(scrambled)(CONTIGUOUS, 2, 3, 5), *b = Case_(scrambled)(TRANSPOSED, 2, 3, 3);
   THTensor *r = THTensor_(new)();
   THTensor_(logicalAnd)(r, a, b);
   for (long k = 0; k < 6; k++) {

@@ -26,3 +26,14 @@ static THTensor *Case_(inLayout)(enum layout layout, long rows, long cols) {
   THTensor_(free)(base);
   return t;
 }
+
+/* A rows x cols tensor in the given layout whose element (i, j) is (i*cols + j) * 7 % modulus:
+ * small values in a scrambled order, with ties when modulus is small. (static inline: case files
+ * that do not use it get no unused-function warning.) */
+static inline THTensor *Case_(scrambled)(enum layout layout, long rows, long cols, long modulus) {
+  THTensor *t = Case_(inLayout)(layout, rows, cols);
+  for (long i = 0; i < rows; i++)
+    for (long j = 0; j < cols; j++)
+      THTensor_(set2d)(t, i, j, (real)((i * cols + j) * 7 % modulus));
+  return t;
+}

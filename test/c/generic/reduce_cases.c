@@ -6,15 +6,6 @@
 
 #include "layouts.c"
 
-/* A rows x cols tensor in the given layout with element (i, j) = (i*cols + j) * 7 % modulus. */
-static THTensor *Case_(make)(enum layout layout, long rows, long cols, long modulus) {
-  THTensor *t = Case_(inLayout)(layout, rows, cols);
-  for (long i = 0; i < rows; i++)
-    for (long j = 0; j < cols; j++)
-      THTensor_(set2d)(t, i, j, (real)((i * cols + j) * 7 % modulus));
-  return t;
-}
-
 /* Checks max or min of t along dim against a loop: the extreme and its first position. */
 static void Case_(checkExtremum)(THTensor *t, int dim, int largest) {
   THTensor *values = THTensor_(new)();
@@ -42,7 +33,7 @@ static void Case_(checkExtremum)(THTensor *t, int dim, int largest) {
 
 TEST(Case_(max_and_min_along_each_dimension_on_every_layout)) {
   for (int layout = 0; layout < LAYOUTS; layout++) {
-    THTensor *t = Case_(make)((enum layout)layout, 4, 6, 11);
+    THTensor *t = Case_(scrambled)((enum layout)layout, 4, 6, 11);
     for (int dim = 0; dim < 2; dim++) {
       Case_(checkExtremum)(t, dim, 1);
       Case_(checkExtremum)(t, dim, 0);
@@ -54,7 +45,7 @@ TEST(Case_(max_and_min_along_each_dimension_on_every_layout)) {
 }
 
 TEST(Case_(max_and_min_of_large_tensors_take_the_parallel_kernels)) {
-  THTensor *t = Case_(make)(CONTIGUOUS, 300, 701, 97);
+  THTensor *t = Case_(scrambled)(CONTIGUOUS, 300, 701, 97);
   for (int dim = 0; dim < 2; dim++) {
     Case_(checkExtremum)(t, dim, 1);
     Case_(checkExtremum)(t, dim, 0);
@@ -63,7 +54,7 @@ TEST(Case_(max_and_min_of_large_tensors_take_the_parallel_kernels)) {
 }
 
 TEST(Case_(max_may_replace_its_input)) {
-  THTensor *t = Case_(make)(CONTIGUOUS, 3, 4, 5);
+  THTensor *t = Case_(scrambled)(CONTIGUOUS, 3, 4, 5);
   THLongTensor *indices = THLongTensor_new();
   THTensor_(max)(t, indices, t, 1);
   CHECK_EQ_LONG(t->nDimension, 2);
@@ -77,7 +68,7 @@ TEST(Case_(max_may_replace_its_input)) {
 
 TEST(Case_(cumsum_and_cumprod_on_every_layout)) {
   for (int layout = 0; layout < LAYOUTS; layout++) {
-    THTensor *t = Case_(make)((enum layout)layout, 3, 4, 3), *r = THTensor_(new)();
+    THTensor *t = Case_(scrambled)((enum layout)layout, 3, 4, 3), *r = THTensor_(new)();
     for (int dim = 0; dim < 2; dim++) {
       THTensor_(cumsum)(r, t, dim);
       for (long i = 0; i < 3; i++)
@@ -100,14 +91,14 @@ TEST(Case_(cumsum_and_cumprod_on_every_layout)) {
 
 TEST(Case_(trace_sums_the_diagonal)) {
   for (int layout = 0; layout < LAYOUTS; layout++) {
-    THTensor *t = Case_(make)((enum layout)layout, 3, 4, 11);
+    THTensor *t = Case_(scrambled)((enum layout)layout, 3, 4, 11);
     CHECK_NEAR(THTensor_(trace)(t), 0 + 35 % 11 + 70 % 11, 0);
     THTensor_(free)(t);
   }
 }
 
 TEST(Case_(errors_name_the_dimension_and_sizes)) {
-  THTensor *t = Case_(make)(CONTIGUOUS, 2, 3, 5), *r = THTensor_(new)(), *empty = THTensor_(new)();
+  THTensor *t = Case_(scrambled)(CONTIGUOUS, 2, 3, 5), *r = THTensor_(new)(), *empty = THTensor_(new)();
   THLongTensor *indices = THLongTensor_new();
   EXPECT_TH_ERROR(THTensor_(max)(r, indices, t, 2), "dimension 2 out of range of 2D tensor");
   EXPECT_TH_ERROR(THTensor_(min)(r, indices, t, -1), "dimension -1 out of range of 2D tensor");
@@ -125,7 +116,7 @@ TEST(Case_(errors_name_the_dimension_and_sizes)) {
 
 #if defined(TH_REAL_IS_BYTE)
 TEST(Case_(all_and_any)) {
-  THTensor *t = Case_(make)(TRANSPOSED, 2, 3, 5);                  /* 0 2 4 / 1 3 0 */
+  THTensor *t = Case_(scrambled)(TRANSPOSED, 2, 3, 5);                  /* 0 2 4 / 1 3 0 */
   CHECK(!THTensor_(logicalall)(t));
   CHECK(THTensor_(logicalany)(t));
   THTensor_(fill)(t, 3);
@@ -139,7 +130,7 @@ TEST(Case_(all_and_any)) {
 #if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
 TEST(Case_(mean_var_std_norm_dist_on_every_layout)) {
   for (int layout = 0; layout < LAYOUTS; layout++) {
-    THTensor *t = Case_(make)((enum layout)layout, 2, 3, 5), *r = THTensor_(new)();  /* 0 2 4 / 1 3 0 */
+    THTensor *t = Case_(scrambled)((enum layout)layout, 2, 3, 5), *r = THTensor_(new)();  /* 0 2 4 / 1 3 0 */
     CHECK_NEAR(THTensor_(meanall)(t), 10.0 / 6, 1e-6);
     double squares = 0;
     for (int k = 0; k < 6; k++) {
@@ -166,7 +157,7 @@ TEST(Case_(mean_var_std_norm_dist_on_every_layout)) {
 }
 
 TEST(Case_(renorm_scales_only_the_slices_above_maxnorm)) {
-  THTensor *t = Case_(make)(CONTIGUOUS, 2, 3, 5), *r = THTensor_(new)();  /* norms 1: 6 and 4 */
+  THTensor *t = Case_(scrambled)(CONTIGUOUS, 2, 3, 5), *r = THTensor_(new)();  /* norms 1: 6 and 4 */
   THTensor_(renorm)(r, t, 1, 0, 5);
   CHECK_NEAR(THTensor_(get2d)(r, 0, 1), 2 * 5 / (6 + 1e-7), 1e-5);
   CHECK_NEAR(THTensor_(get2d)(r, 1, 1), 3, 0);

@@ -6,15 +6,6 @@
 
 #include "layouts.c"
 
-/* A rows x cols tensor in the given layout with element (i, j) = (i*cols + j) * 7 % modulus. */
-static THTensor *Case_(make)(enum layout layout, long rows, long cols, long modulus) {
-  THTensor *t = Case_(inLayout)(layout, rows, cols);
-  for (long i = 0; i < rows; i++)
-    for (long j = 0; j < cols; j++)
-      THTensor_(set2d)(t, i, j, (real)((i * cols + j) * 7 % modulus));
-  return t;
-}
-
 /* Checks that (values, indices) is t sorted stably along dim: each slice is a permutation of t's,
  * in order, and equal values keep increasing positions. */
 static void Case_(checkSorted)(THTensor *t, THTensor *values, THLongTensor *indices, int dim,
@@ -41,7 +32,7 @@ static void Case_(checkSorted)(THTensor *t, THTensor *values, THLongTensor *indi
 
 TEST(Case_(sort_is_stable_along_each_dimension_on_every_layout)) {
   for (int layout = 0; layout < LAYOUTS; layout++) {
-    THTensor *t = Case_(make)((enum layout)layout, 5, 40, 4), *values = THTensor_(new)();
+    THTensor *t = Case_(scrambled)((enum layout)layout, 5, 40, 4), *values = THTensor_(new)();
     THLongTensor *indices = THLongTensor_new();
     for (int dim = 0; dim < 2; dim++)
       for (int descending = 0; descending < 2; descending++) {
@@ -56,7 +47,7 @@ TEST(Case_(sort_is_stable_along_each_dimension_on_every_layout)) {
 }
 
 TEST(Case_(sort_of_a_long_slice_takes_the_parallel_radix_sort)) {
-  THTensor *t = Case_(make)(CONTIGUOUS, 1, 250007, 101), *values = THTensor_(new)();
+  THTensor *t = Case_(scrambled)(CONTIGUOUS, 1, 250007, 101), *values = THTensor_(new)();
   THLongTensor *indices = THLongTensor_new();
   THTensor_(sort)(values, indices, t, 1, 0);
   Case_(checkSorted)(t, values, indices, 1, 0);
@@ -88,7 +79,7 @@ TEST(Case_(nan_sorts_above_every_number)) {
 #endif
 
 TEST(Case_(topk_kthvalue_median_mode)) {
-  THTensor *t = Case_(make)(TRANSPOSED, 2, 5, 5), *values = THTensor_(new)();  /* 0 2 4 1 3 / 0 2 4 1 3 */
+  THTensor *t = Case_(scrambled)(TRANSPOSED, 2, 5, 5), *values = THTensor_(new)();  /* 0 2 4 1 3 / 0 2 4 1 3 */
   THLongTensor *indices = THLongTensor_new();
   THTensor_(topk)(values, indices, t, 2, 1, 1, 1);
   CHECK_EQ_LONG(values->size[1], 2);
@@ -113,7 +104,7 @@ TEST(Case_(topk_kthvalue_median_mode)) {
 }
 
 TEST(Case_(nonzero_lists_subscripts_in_row_major_order)) {
-  THTensor *t = Case_(make)(STRIDED, 2, 3, 5);                      /* 0 2 4 / 1 3 0 */
+  THTensor *t = Case_(scrambled)(STRIDED, 2, 3, 5);                      /* 0 2 4 / 1 3 0 */
   THLongTensor *subscript = THLongTensor_new();
   THTensor_(nonzero)(subscript, t);
   CHECK_EQ_LONG(subscript->size[0], 4);
@@ -129,7 +120,7 @@ TEST(Case_(nonzero_lists_subscripts_in_row_major_order)) {
 }
 
 TEST(Case_(dimensions_and_k_are_checked)) {
-  THTensor *t = Case_(make)(CONTIGUOUS, 2, 3, 5), *values = THTensor_(new)();
+  THTensor *t = Case_(scrambled)(CONTIGUOUS, 2, 3, 5), *values = THTensor_(new)();
   THLongTensor *indices = THLongTensor_new();
   EXPECT_TH_ERROR(THTensor_(sort)(values, indices, t, 2, 0), "dimension 2 out of range of 2D tensor");
   EXPECT_TH_ERROR(THTensor_(topk)(values, indices, t, 4, 1, 1, 1),
