@@ -38,30 +38,24 @@ TENSOR = THPType('THTensor *', 'THPTensor_(Check)($arg)', '((THPTensor *)$arg)->
                  Macro('THPTensorStr'), new_empty='THPTensor_(NewEmpty)()',
                  count='THTensor_(nElement)($value)')
 
+
+def fixed_dtype_tensor(real):
+    """The argument type THLongTensor* (real='Long') and its likes: a tensor of that dtype."""
+    return THPType('TH%sTensor *' % real, 'PyObject_TypeCheck($arg, &THP%sTensorType)' % real,
+                   '((THP%sTensor *)$arg)->cdata' % real, 'torch_early.%sTensor' % real,
+                   new_empty='THP%sTensor_NewEmpty()' % real,
+                   count='TH%sTensor_nElement($value)' % real)
+
+
 TYPES = {
     'THTensor*': TENSOR,
-    'THLongTensor*': THPType('THLongTensor *', 'PyObject_TypeCheck($arg, &THPLongTensorType)',
-                             '((THPLongTensor *)$arg)->cdata', 'torch_early.LongTensor',
-                             new_empty='THPLongTensor_NewEmpty()',
-                             count='THLongTensor_nElement($value)'),
-    # Probabilities of one element each (bernoulli_), whatever the receiver's own type.
-    'THFloatTensor*': THPType('THFloatTensor *', 'PyObject_TypeCheck($arg, &THPFloatTensorType)',
-                              '((THPFloatTensor *)$arg)->cdata', 'torch_early.FloatTensor',
-                              new_empty='THPFloatTensor_NewEmpty()',
-                              count='THFloatTensor_nElement($value)'),
-    'THDoubleTensor*': THPType('THDoubleTensor *',
-                               'PyObject_TypeCheck($arg, &THPDoubleTensorType)',
-                               '((THPDoubleTensor *)$arg)->cdata', 'torch_early.DoubleTensor',
-                               new_empty='THPDoubleTensor_NewEmpty()',
-                               count='THDoubleTensor_nElement($value)'),
-    'THIntTensor*': THPType('THIntTensor *', 'PyObject_TypeCheck($arg, &THPIntTensorType)',
-                            '((THPIntTensor *)$arg)->cdata', 'torch_early.IntTensor',
-                            new_empty='THPIntTensor_NewEmpty()',
-                            count='THIntTensor_nElement($value)'),
-    'THByteTensor*': THPType('THByteTensor *', 'PyObject_TypeCheck($arg, &THPByteTensorType)',
-                             '((THPByteTensor *)$arg)->cdata', 'torch_early.ByteTensor',
-                             new_empty='THPByteTensor_NewEmpty()',
-                             count='THByteTensor_nElement($value)'),
+    # Tensors of one fixed dtype whatever the wrapper's own: indices (Long), masks (Byte), pivots
+    # (Int), per-element probabilities (Float, Double).
+    'THLongTensor*': fixed_dtype_tensor('Long'),
+    'THByteTensor*': fixed_dtype_tensor('Byte'),
+    'THIntTensor*': fixed_dtype_tensor('Int'),
+    'THFloatTensor*': fixed_dtype_tensor('Float'),
+    'THDoubleTensor*': fixed_dtype_tensor('Double'),
     # A list or tuple of tensors of this dtype (cat's sequence), unpacked into a new
     # NULL-terminated array; the declaration passes its length as
     # `CONSTANT THPUtils_(tensorListLength)(<name>)`.
