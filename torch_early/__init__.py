@@ -235,3 +235,6 @@ _tensor_classes = {
 _C._initExtension()
 
 set_default_tensor_type('torch_early.FloatTensor')
+
+# The subpackages, imported last: they build on the classes above.
+from . import autograd  # noqa: E402

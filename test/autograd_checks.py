@@ -1,0 +1,47 @@
+"""Shared helpers of the autograd tests: double-precision inputs in several memory layouts, and
+a gradcheck that says which input failed.
+
+`inputs(*sizes, layout=...)` gives leaf Variables of random doubles (seeded) laid out as:
+'contiguous'; 'transposed' (the last two dims swapped in memory); 'narrowed' (a window of a larger
+tensor). Expanded (stride-0) inputs are made in the tests that need them, with `expanded(...)`.
+"""
+import torch_early
+from torch_early.autograd import Variable, gradcheck
+
+LAYOUTS = ['contiguous', 'transposed', 'narrowed']
+
+
+def double(*sizes, low=-1.0, high=1.0, layout='contiguous'):
+    """A DoubleTensor of the given sizes with uniform values in [low, high), in `layout`."""
+    if layout == 'contiguous' or len(sizes) < 2:
+        base = torch_early.DoubleTensor(*sizes)
+        if layout == 'narrowed' and len(sizes) == 1:
+            base = torch_early.DoubleTensor(sizes[0] + 3).narrow(0, 2, sizes[0])
+        return base.uniform_(low, high)
+    if layout == 'transposed':
+        swapped = list(sizes)
+        swapped[-1], swapped[-2] = swapped[-2], swapped[-1]
+        t = torch_early.DoubleTensor(*swapped).uniform_(low, high)
+        return t.transpose(len(sizes) - 1, len(sizes) - 2)
+    if layout == 'narrowed':
+        bigger = [s + 2 for s in sizes]
+        t = torch_early.DoubleTensor(*bigger).fill_(99)
+        for dim, s in enumerate(sizes):
+            t = t.narrow(dim, 1, s)
+        return t.uniform_(low, high)
+    raise ValueError(layout)
+
+
+def expanded(rows, cols, low=-1.0, high=1.0):
+    """A rows x cols DoubleTensor whose rows all share one row of memory (stride 0)."""
+    return torch_early.DoubleTensor(1, cols).uniform_(low, high).expand(rows, cols)
+
+
+def leaf(tensor, requires_grad=True):
+    return Variable(tensor, requires_grad=requires_grad)
+
+
+def check(fn, *inputs, eps=1e-6, atol=1e-5, rtol=1e-3):
+    """Assert that gradcheck passes for fn(*inputs), naming fn in the failure."""
+    assert gradcheck(fn, inputs, eps=eps, atol=atol, rtol=rtol), \
+        "analytical and numerical gradients differ for {!r}".format(fn)

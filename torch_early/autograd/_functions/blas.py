@@ -1,0 +1,3 @@
+"""(filled in by the blas family)"""
+
+__all__ = []

@@ -1,0 +1,3 @@
+"""(filled in by the compare family)"""
+
+__all__ = []

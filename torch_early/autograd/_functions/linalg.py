@@ -1,0 +1,3 @@
+"""(filled in by the linalg family)"""
+
+__all__ = []

@@ -1,0 +1,3 @@
+"""(filled in by the pointwise family)"""
+
+__all__ = []

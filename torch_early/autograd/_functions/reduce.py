@@ -1,0 +1,3 @@
+"""(filled in by the reduce family)"""
+
+__all__ = []

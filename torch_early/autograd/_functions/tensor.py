@@ -1,0 +1,3 @@
+"""(filled in by the tensor family)"""
+
+__all__ = []

@@ -1,0 +1,370 @@
+"""Function: one node of the autograd graph.
+
+A Function object is made for one call. Calling it on Variables runs `forward` on their tensors,
+wraps the results in new Variables whose `creator` is the Function, and remembers what `backward`
+will need:
+
+    previous_functions   one (node, output_nr) pair per input: the Function that made the input
+                         (or the input Variable itself when it is a leaf) and which of that
+                         node's outputs the input was
+    needs_input_grad     one bool per input
+    requires_grad        any(needs_input_grad): whether the engine ever visits this node
+    saved tensors        what forward passed to save_for_backward, with the version of each at the
+                         end of forward, so that an in-place change made later is caught
+
+The engine (engine.py) later calls `_do_backward` with one gradient per output; it returns one
+gradient per input.
+
+Subclasses write `forward(*tensors)` and `backward(*grad_outputs)` on plain tensors, exactly as in
+2017. They need not call `Function.__init__`: every field has a class-level default.
+"""
+
+from collections import OrderedDict
+
+from ..utils.hooks import RemovableHandle
+from .variable import Variable
+
+
+class Function(object):
+    """The base class of every operation with a gradient. See the module docstring."""
+
+    previous_functions = ()
+    needs_input_grad = ()
+    requires_grad = False
+    num_outputs = 0
+    to_save = None
+    saved_variables = None
+    dirty_tensors = None
+    non_differentiable = None
+    shared_pairs = None
+    _buffers_freed = False
+    _output_meta = None
+    _backward_hooks = None
+    _output_hooks = None
+
+    def __call__(self, *input):
+        return self._do_forward(*input)
+
+    # -- what forward may call ------------------------------------------------------------
+
+    def save_for_backward(self, *tensors):
+        """Keep these tensors (inputs or outputs of forward, or None) for backward, which reads
+        them back through `saved_tensors`."""
+        self.to_save = tensors
+
+    def mark_dirty(self, *tensors):
+        """Declare that forward modified these input tensors in place (and returns them)."""
+        self.dirty_tensors = tensors
+
+    def mark_non_differentiable(self, *tensors):
+        """Declare outputs that have no gradient (indices, masks): their Variables do not require
+        grad, and backward receives None for them."""
+        self.non_differentiable = tensors
+
+    def mark_shared_storage(self, *pairs):
+        """Declare (input, output) tensor pairs where the output is a view of the input, so that
+        an in-place change through either one is seen by the checks on both."""
+        self.shared_pairs = pairs
+
+    @property
+    def saved_tensors(self):
+        """The tensors given to save_for_backward, checked not to have changed in place since."""
+        saved = self.saved_variables
+        if saved is None:
+            if self._buffers_freed:
+                raise RuntimeError(
+                    "Trying to backward through the graph second time, but the buffers have "
+                    "already been freed. Please specify retain_variables=True when calling "
+                    "backward for the first time.")
+            return ()
+        tensors = []
+        for entry in saved:
+            if entry is None:
+                tensors.append(None)
+                continue
+            tensor, counter, version = entry
+            if counter is not None and counter.value != version:
+                raise RuntimeError(
+                    "one of the variables needed for gradient computation has been modified "
+                    "by an inplace operation")
+            tensors.append(tensor)
+        return tuple(tensors)
+
+    def register_hook(self, hook):
+        """Call `hook(grad_input, grad_output)` after this Function's backward; a hook that
+        returns something replaces grad_input with it. Returns a handle with `remove()`."""
+        if self._backward_hooks is None:
+            self._backward_hooks = OrderedDict()
+        handle = RemovableHandle(self._backward_hooks)
+        self._backward_hooks[handle.id] = hook
+        return handle
+
+    # -- what subclasses write -----------------------------------------------------------
+
+    def forward(self, *input):
+        raise NotImplementedError(type(self).__name__ + " does not implement forward")
+
+    def backward(self, *grad_output):
+        raise NotImplementedError(type(self).__name__ + " does not implement backward")
+
+    # -- forward: run, wrap, record ------------------------------------------------------
+
+    def _do_forward(self, *input):
+        tensors = []
+        volatile = False
+        for arg in input:
+            if not isinstance(arg, Variable):
+                raise TypeError("{} expects Variables as inputs, but got {}".format(
+                    type(self).__name__, type(arg).__name__))
+            volatile = volatile or arg.volatile
+            tensors.append(arg.data)
+
+        if volatile:
+            self.requires_grad = False
+        else:
+            needs = tuple([arg.requires_grad for arg in input])
+            self.needs_input_grad = needs
+            self.requires_grad = any(needs)
+            self.previous_functions = tuple([
+                (arg, 0) if arg.creator is None else (arg.creator, arg.output_nr)
+                for arg in input])
+
+        raw = self.forward(*tensors)
+        is_tuple = isinstance(raw, tuple)
+        if not is_tuple:
+            raw = (raw,)
+        self.num_outputs = len(raw)
+        outputs = self._wrap_outputs(input, tensors, raw, volatile)
+
+        if self.requires_grad:
+            self._save_versions(input, outputs)
+        self.to_save = None
+        self.dirty_tensors = None
+        self.non_differentiable = None
+        self.shared_pairs = None
+        if not is_tuple:
+            return outputs[0]
+        return tuple(outputs)
+
+    def _wrap_outputs(self, input, tensors, raw, volatile):
+        requires_grad = self.requires_grad
+        dirty = self.dirty_tensors
+        non_diff = self.non_differentiable
+        outputs = []
+        meta = [] if requires_grad else None
+        for output_nr, tensor in enumerate(raw):
+            var = None
+            if dirty is not None and _contains(dirty, tensor):
+                var = self._reuse_dirty_input(input, tensors, tensor, output_nr, volatile)
+            elif volatile:
+                var = Variable._make(tensor, None, 0, False, True)
+            else:
+                var = Variable._make(tensor, self, output_nr, requires_grad, False)
+                # An output that is an input tensor itself (returned unchanged) or a declared
+                # view of one shares that input's version counter.
+                source = _view_source(self.shared_pairs, input, tensors, tensor)
+                if source is not None:
+                    var._version_counter = source._version_counter
+            if non_diff is not None and _contains(non_diff, tensor):
+                var._requires_grad = False
+                if meta is not None:
+                    meta.append(None)
+            elif meta is not None:
+                meta.append((type(tensor), tensor.size()))
+            outputs.append(var)
+        self._output_meta = meta
+        return outputs
+
+    def _reuse_dirty_input(self, input, tensors, tensor, output_nr, volatile):
+        """An input changed in place: its Variable becomes this output (2017 semantics: `x.add_(y)`
+        returns `x`, now made by this Function), and its version goes up."""
+        for var, data in zip(input, tensors):
+            if data is tensor:
+                break
+        else:
+            raise RuntimeError("{}.forward marked as dirty a tensor that is not one of its "
+                               "inputs".format(type(self).__name__))
+        if var.creator is None and var.requires_grad:
+            raise RuntimeError("a leaf Variable that requires grad has been used in an "
+                               "in-place operation.")
+        var._version_counter.value += 1
+        if not volatile:
+            var.creator = self
+            var.output_nr = output_nr
+            var._requires_grad = self.requires_grad
+        return var
+
+    def _save_versions(self, input, outputs):
+        to_save = self.to_save
+        if to_save is None:
+            return
+        saved = []
+        for tensor in to_save:
+            if tensor is None:
+                saved.append(None)
+                continue
+            owner = None
+            for var in outputs:
+                if var.data is tensor:
+                    owner = var
+                    break
+            else:
+                for var in input:
+                    if var.data is tensor:
+                        owner = var
+                        break
+            if owner is None:
+                # A tensor made inside forward: nobody else can change it.
+                saved.append((tensor, None, 0))
+            else:
+                counter = owner._version_counter
+                saved.append((tensor, counter, counter.value))
+        self.saved_variables = tuple(saved)
+
+    # -- backward ----------------------------------------------------------------------------
+
+    def _do_backward(self, grad_output, retain_variables):
+        hooks = self._output_hooks
+        if hooks is not None:
+            grad_output = _run_output_hooks(hooks, grad_output)
+        grad_input = self.backward(*grad_output)
+        if not isinstance(grad_input, tuple):
+            grad_input = (grad_input,)
+        if len(grad_input) != len(self.previous_functions):
+            raise RuntimeError("{} returned an invalid number of gradient tensors (expected {}, "
+                               "but got {})".format(type(self).__name__,
+                                                    len(self.previous_functions),
+                                                    len(grad_input)))
+        if self._backward_hooks:
+            for hook in list(self._backward_hooks.values()):
+                replacement = hook(grad_input, grad_output)
+                if replacement is not None:
+                    grad_input = tuple(replacement)
+        if not retain_variables:
+            self.saved_variables = None
+            self._buffers_freed = True
+        return grad_input
+
+    def _register_output_hook(self, output_nr, hook):
+        """A hook registered on a non-leaf Variable lives here: it sees (and may replace) the
+        summed gradient of that output before backward runs."""
+        if self._output_hooks is None:
+            self._output_hooks = {}
+        hooks = self._output_hooks.get(output_nr)
+        if hooks is None:
+            hooks = self._output_hooks[output_nr] = OrderedDict()
+        handle = RemovableHandle(hooks)
+        hooks[handle.id] = hook
+        return handle
+
+
+def _run_output_hooks(hooks, grad_output):
+    grad_output = list(grad_output)
+    for output_nr, output_hooks in hooks.items():
+        grad = grad_output[output_nr]
+        if grad is None:
+            continue
+        for hook in list(output_hooks.values()):
+            replacement = hook(Variable(grad))
+            if replacement is not None:
+                grad = replacement.data if isinstance(replacement, Variable) else replacement
+        grad_output[output_nr] = grad
+    return tuple(grad_output)
+
+
+def _contains(tensors, tensor):
+    # Identity, not ==: comparing tensors with == is element-wise.
+    for t in tensors:
+        if t is tensor:
+            return True
+    return False
+
+
+def _view_source(shared_pairs, input, tensors, tensor):
+    """The input Variable whose version counter an output shares, if any."""
+    for var, data in zip(input, tensors):
+        if data is tensor:
+            return var
+    if shared_pairs is not None:
+        for pair_input, pair_output in shared_pairs:
+            if pair_output is tensor:
+                for var, data in zip(input, tensors):
+                    if data is pair_input:
+                        return var
+    return None
+
+
+class InplaceFunction(Function):
+    """A Function that can run in place on its first input: `inplace` says which."""
+
+    def __init__(self, inplace=False):
+        super(InplaceFunction, self).__init__()
+        self.inplace = inplace
+
+
+def _flatten(obj, out):
+    if isinstance(obj, (list, tuple)):
+        for item in obj:
+            _flatten(item, out)
+    else:
+        out.append(obj)
+    return out
+
+
+def _structure_of(obj):
+    """The nesting of `obj` with every leaf replaced by None (keeps no tensors alive)."""
+    if isinstance(obj, (list, tuple)):
+        return type(obj)([_structure_of(item) for item in obj])
+    return None
+
+
+def _unflatten(flat, structure, position=0):
+    """Rebuild the nesting of `structure` from the items of `flat`; returns (value, position)."""
+    if isinstance(structure, (list, tuple)):
+        items = []
+        for part in structure:
+            value, position = _unflatten(flat, part, position)
+            items.append(value)
+        return type(structure)(items), position
+    return flat[position], position + 1
+
+
+class NestedIOFunction(Function):
+    """A Function whose inputs and outputs may be nested lists and tuples of Variables.
+    Subclasses write `forward_extended(*input)` and `backward_extended(*grad_output)`; the
+    nesting is flattened for the graph and rebuilt for them."""
+
+    def __call__(self, *input):
+        self._nested_input = input
+        flat_input = _flatten(input, [])
+        flat_output = super(NestedIOFunction, self)._do_forward(*flat_input)
+        if not isinstance(flat_output, tuple):
+            flat_output = (flat_output,)
+        return _unflatten(flat_output, self._nested_output)[0]
+
+    def forward(self, *flat_input):
+        nested_tensors, _ = _unflatten(list(flat_input), self._nested_input)
+        result = self.forward_extended(*nested_tensors)
+        del self._nested_input
+        self._nested_output = _structure_of(result)
+        return tuple(_flatten(result, []))
+
+    def backward(self, *flat_grad_output):
+        nested_grads, _ = _unflatten(flat_grad_output, self._nested_output)
+        result = self.backward_extended(*nested_grads)
+        return tuple(_flatten(result, []))
+
+    def save_for_backward(self, *tensors):
+        super(NestedIOFunction, self).save_for_backward(*_flatten(tensors, []))
+
+    def mark_dirty(self, *tensors):
+        super(NestedIOFunction, self).mark_dirty(*_flatten(tensors, []))
+
+    def mark_non_differentiable(self, *tensors):
+        super(NestedIOFunction, self).mark_non_differentiable(*_flatten(tensors, []))
+
+    def forward_extended(self, *input):
+        raise NotImplementedError(type(self).__name__ + " does not implement forward_extended")
+
+    def backward_extended(self, *grad_output):
+        raise NotImplementedError(type(self).__name__ + " does not implement backward_extended")

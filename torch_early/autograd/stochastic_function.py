@@ -1,0 +1,38 @@
+"""StochasticFunction: a node that samples, trained by REINFORCE rather than by its gradient.
+
+A sample has no gradient with respect to the probabilities that drew it. Instead the user gives a
+reward for each sample (`sample.reinforce(reward)`), and the node's backward turns it into the
+score-function estimate -reward * d log p(sample) / d parameters. The gradient that reaches the
+node from later in the graph is ignored.
+"""
+
+from .function import Function
+
+
+class StochasticFunction(Function):
+
+    reward = None
+
+    def _reinforce(self, reward):
+        self.reward = reward
+
+    def _do_backward(self, grad_output, retain_variables):
+        if self.reward is None:
+            raise RuntimeError("differentiating stochastic functions requires providing a "
+                               "reward (call .reinforce(reward) on the sampled Variable)")
+        reward = self.reward
+        if not retain_variables:
+            self.reward = None
+        return super(StochasticFunction, self)._do_backward((reward,), retain_variables)
+
+    @staticmethod
+    def _reward_tensor(reward, like):
+        """The reward as a tensor of the sample's size and the probabilities' type."""
+        if hasattr(reward, 'data') and not hasattr(reward, 'storage'):
+            reward = reward.data
+        if isinstance(reward, (int, float)):
+            return like.new(like.size()).fill_(reward)
+        if reward.numel() != like.numel():
+            raise RuntimeError("the reward has {} elements but the sample has {}".format(
+                reward.numel(), like.numel()))
+        return like.new(like.size()).copy_(reward)

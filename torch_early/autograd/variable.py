@@ -1,0 +1,348 @@
+"""Variable: a tensor that remembers how it was made.
+
+A Variable wraps a tensor (`.data`). One made by the user is a leaf: `creator` is None and, when it
+`requires_grad`, backward accumulates its gradient into `.grad`. One made by an operation has that
+operation's Function as `creator`; `output_nr` says which output of the creator it is.
+
+Every differentiable method below builds a fresh Function object and calls it on `self` and the
+Variable operands; the Function classes live in `_functions/`, one module per family.
+
+`_version_counter` counts in-place changes. Views share their base's counter, so a Function that
+saved a tensor can tell, at backward time, that someone changed it since.
+"""
+
+import numbers
+from collections import OrderedDict
+
+from ..utils.hooks import RemovableHandle
+from .engine import ExecutionEngine
+
+
+class _VersionCounter(object):
+    __slots__ = ('value',)
+
+    def __init__(self):
+        self.value = 0
+
+
+# Attributes that read straight through to the tensor: `v.size()` is `v.data.size()`.
+_FALLTHROUGH_ATTRIBUTES = frozenset([
+    'size', 'stride', 'nelement', 'ndimension', 'element_size', 'is_contiguous', 'is_set_to',
+    'is_size', 'is_signed', 'numel', 'dim', 'get_device', 'is_cuda',
+])
+
+
+def _is_tensor(obj):
+    import torch_early
+    return torch_early.is_tensor(obj)
+
+
+class Variable(object):
+    """Variable(tensor, requires_grad=False, volatile=False) — see the module docstring.
+
+    volatile=True marks inference-only work: an operation with any volatile input builds no
+    graph, and its result is volatile too.
+    """
+
+    __slots__ = ('data', 'creator', 'output_nr', 'volatile', '_requires_grad', '_grad',
+                 '_version_counter', '_backward_hooks', '__weakref__')
+
+    _execution_engine = ExecutionEngine()
+
+    def __init__(self, tensor, *, requires_grad=False, volatile=False):
+        if not _is_tensor(tensor):
+            raise TypeError("Variable data has to be a tensor, but got {}".format(
+                type(tensor).__name__))
+        self.data = tensor
+        self.creator = None
+        self.output_nr = 0
+        self.volatile = bool(volatile)
+        self._requires_grad = bool(requires_grad) and not volatile
+        self._grad = None
+        self._version_counter = _VersionCounter()
+        self._backward_hooks = None
+
+    @staticmethod
+    def _make(tensor, creator, output_nr, requires_grad, volatile):
+        """The fast constructor Functions use for their outputs (no checks)."""
+        var = object.__new__(Variable)
+        var.data = tensor
+        var.creator = creator
+        var.output_nr = output_nr
+        var.volatile = volatile
+        var._requires_grad = requires_grad
+        var._grad = None
+        var._version_counter = _VersionCounter()
+        var._backward_hooks = None
+        return var
+
+    # -- flags and gradient ----------------------------------------------------------------
+
+    @property
+    def requires_grad(self):
+        return self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, value):
+        if self.creator is not None:
+            raise RuntimeError(
+                "you can only change requires_grad flags of leaf variables. If you want to use "
+                "a computed variable in a subgraph that doesn't require differentiation use "
+                "var_no_grad = var.detach().")
+        self._requires_grad = bool(value) and not self.volatile
+
+    @property
+    def grad(self):
+        """The accumulated gradient (a Variable), made as zeros the first time it is read on a
+        leaf that requires grad; None elsewhere."""
+        if self._grad is None and self._requires_grad and self.creator is None:
+            self._grad = Variable(self.data.new(self.data.size()).zero_())
+        return self._grad
+
+    @property
+    def _version(self):
+        """How many in-place operations changed this Variable (or a view sharing its data)."""
+        return self._version_counter.value
+
+    def __getattr__(self, name):
+        if name in _FALLTHROUGH_ATTRIBUTES:
+            return getattr(self.data, name)
+        raise AttributeError("'Variable' object has no attribute '{}'".format(name))
+
+    def is_same_size(self, other):
+        if isinstance(other, Variable):
+            other = other.data
+        return self.data.is_same_size(other)
+
+    # -- backward ----------------------------------------------------------------------------
+
+    def backward(self, gradient=None, retain_variables=False):
+        """Compute the gradient of this Variable with respect to the graph leaves; they
+        accumulate it into `.grad`. `gradient` may be omitted for a one-element Variable."""
+        if self.volatile:
+            raise RuntimeError("calling backward on a volatile variable")
+        if not self._requires_grad:
+            raise RuntimeError("there are no graph nodes that require computing gradients")
+        if gradient is None:
+            if self.data.numel() != 1:
+                raise RuntimeError(
+                    "backward should be called only on a scalar (i.e. 1-element tensor) or "
+                    "with gradient w.r.t. the variable")
+            gradient = self.data.new(self.data.size()).fill_(1)
+        else:
+            gradient = _check_gradient(self, gradient)
+        self._execution_engine.run_backward((self,), (gradient,), retain_variables)
+
+    def _do_backward(self, grad_output, retain_variables):
+        """A leaf's end of backward: hooks, then accumulation into `.grad`."""
+        if self._version_counter.value != 0:
+            raise RuntimeError("leaf variable was used in an inplace operation")
+        grad = grad_output[0]
+        if self._backward_hooks:
+            for hook in list(self._backward_hooks.values()):
+                replacement = hook(Variable(grad))
+                if replacement is not None:
+                    grad = replacement.data if isinstance(replacement, Variable) else replacement
+        if self._grad is None:
+            self._grad = Variable(grad.clone())
+        else:
+            self._grad.data.add_(grad)
+        return ()
+
+    def register_hook(self, hook):
+        """Call `hook(grad)` with this Variable's gradient (a Variable) during backward; a hook
+        that returns a value replaces the gradient with it. Returns a handle whose `remove()`
+        takes the hook off."""
+        if self.volatile:
+            raise RuntimeError("cannot register a hook on a volatile variable")
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a variable that doesn't require "
+                               "gradient")
+        if self.creator is not None:
+            return self.creator._register_output_hook(self.output_nr, hook)
+        if self._backward_hooks is None:
+            self._backward_hooks = OrderedDict()
+        handle = RemovableHandle(self._backward_hooks)
+        self._backward_hooks[handle.id] = hook
+        return handle
+
+    def detach(self):
+        """A new leaf sharing this Variable's data (and version counter) that does not require
+        grad: the graph stops here."""
+        result = Variable(self.data, volatile=self.volatile)
+        result._version_counter = self._version_counter
+        return result
+
+    def detach_(self):
+        """Cut this Variable off its graph: it becomes a leaf that does not require grad."""
+        self.creator = None
+        self.output_nr = 0
+        self._requires_grad = False
+
+    def reinforce(self, reward):
+        """Give the reward for the sample this stochastic Variable holds; its creator's backward
+        turns it into a REINFORCE gradient."""
+        from .stochastic_function import StochasticFunction
+        if not isinstance(self.creator, StochasticFunction):
+            raise ValueError("reinforce() can be only called on outputs of stochastic functions")
+        self.creator._reinforce(reward)
+
+    # -- Python protocols --------------------------------------------------------------------
+
+    def __repr__(self):
+        return 'Variable containing:' + repr(self.data)
+
+    __hash__ = object.__hash__
+
+    def __len__(self):
+        return len(self.data)
+
+    def __deepcopy__(self, memo):
+        if self.creator is not None:
+            raise RuntimeError("Only Variables created explicitly by the user (graph leaves) "
+                               "support the deepcopy protocol at the moment")
+        result = type(self).__new__(type(self))
+        Variable.__init__(result, self.data.clone(), requires_grad=self._requires_grad,
+                          volatile=self.volatile)
+        memo[id(self)] = result
+        return result
+
+    def __reduce_ex__(self, protocol):
+        if self.creator is not None:
+            raise RuntimeError("Only Variables created explicitly by the user (graph leaves) "
+                               "can be pickled")
+        return _rebuild_variable, (type(self), self.data, self._requires_grad, self.volatile)
+
+    # ==========================================================================================
+    # Arithmetic (basic_ops)
+    # ==========================================================================================
+
+    def add(self, other):
+        return self._add(other, False)
+
+    def add_(self, other):
+        return self._add(other, True)
+
+    def _add(self, other, inplace):
+        if isinstance(other, Variable):
+            return Add(inplace)(self, other)
+        return AddConstant(_number(other, 'add'), inplace)(self)
+
+    def sub(self, other):
+        return self._sub(other, False)
+
+    def sub_(self, other):
+        return self._sub(other, True)
+
+    def _sub(self, other, inplace):
+        if isinstance(other, Variable):
+            return Sub(inplace)(self, other)
+        return SubConstant(_number(other, 'sub'), inplace=inplace)(self)
+
+    def mul(self, other):
+        if isinstance(other, Variable):
+            return Mul()(self, other)
+        return MulConstant(_number(other, 'mul'))(self)
+
+    def mul_(self, other):
+        # In place, a product with a Variable would overwrite a factor its gradient needs.
+        return MulConstant(_number(other, 'mul_', variables=False), inplace=True)(self)
+
+    def div(self, other):
+        if isinstance(other, Variable):
+            return Div()(self, other)
+        return DivConstant(_number(other, 'div'))(self)
+
+    def div_(self, other):
+        return DivConstant(_number(other, 'div_', variables=False), inplace=True)(self)
+
+    def pow(self, other):
+        if isinstance(other, Variable):
+            return Pow()(self, other)
+        return PowConstant(_number(other, 'pow'))(self)
+
+    def neg(self):
+        return Negate()(self)
+
+    def neg_(self):
+        return Negate(True)(self)
+
+    def __rsub__(self, other):
+        return SubConstant(_number(other, 'sub'), sub_tensor=True)(self)
+
+    def __rtruediv__(self, other):
+        return DivConstant(_number(other, 'div'), div_by_tensor=True)(self)
+
+    def __rpow__(self, other):
+        return PowConstant(_number(other, 'pow'), tensor_power=True)(self)
+
+    __add__ = __radd__ = add
+    __iadd__ = add_
+    __sub__ = sub
+    __isub__ = sub_
+    __mul__ = __rmul__ = mul
+    __imul__ = mul_
+    __truediv__ = __div__ = div
+    __rdiv__ = __rtruediv__
+    __itruediv__ = __idiv__ = div_
+    __pow__ = pow
+    __neg__ = neg
+
+    # ==========================================================================================
+    # Pointwise and comparison (pointwise, compare)
+    # ==========================================================================================
+
+    # ----- end of pointwise and comparison -----
+
+    # ==========================================================================================
+    # Reductions, BLAS and linear algebra (reduce, blas, linalg)
+    # ==========================================================================================
+
+    # ----- end of reductions, BLAS and linear algebra -----
+
+    # ==========================================================================================
+    # Shape, indexing, masking and joining (tensor)
+    # ==========================================================================================
+
+    # ----- end of shape, indexing, masking and joining -----
+
+
+def _check_gradient(var, gradient):
+    """The tensor of a gradient given to backward, checked against the Variable it is for."""
+    if isinstance(gradient, Variable):
+        gradient = gradient.data
+    if not _is_tensor(gradient):
+        raise TypeError("gradient must be a tensor or a Variable, but got {}".format(
+            type(gradient).__name__))
+    if type(gradient) is not type(var.data):
+        raise TypeError("gradient has type {} but the variable holds a {}".format(
+            type(gradient).__name__, type(var.data).__name__))
+    if gradient.numel() != var.data.numel():
+        raise RuntimeError("gradient has {} elements (size {}) but the variable has {} (size "
+                           "{})".format(gradient.numel(), _size_str(gradient),
+                                        var.data.numel(), _size_str(var.data)))
+    return gradient
+
+
+def _number(value, name, variables=True):
+    """`value` if it is a Python number; otherwise a TypeError saying what `name` accepts."""
+    if isinstance(value, numbers.Number):
+        return value
+    accepted = 'a Variable or a number' if variables else 'only a number'
+    hint = '; wrap a tensor in a Variable' if _is_tensor(value) else ''
+    raise TypeError("{}() of a Variable accepts {}, but got {}{}".format(
+        name, accepted, type(value).__name__, hint))
+
+
+def _size_str(tensor):
+    return 'x'.join(str(s) for s in tensor.size()) or '0'
+
+
+def _rebuild_variable(cls, data, requires_grad, volatile):
+    result = cls.__new__(cls)
+    Variable.__init__(result, data, requires_grad=requires_grad, volatile=volatile)
+    return result
+
+
+# The Function classes the methods above build. Imported last: they import Variable themselves.
+from ._functions import *  # noqa: E402,F401,F403

@@ -1,0 +1,1 @@
+"""Helpers for users of torch_early: `hooks` (removable hook handles)."""
