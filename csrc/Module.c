@@ -25,6 +25,12 @@ static PyObject **const tensor_classes[THP_NUM_DTYPES] = {THP_FOR_EACH_DTYPE(CLA
 #undef CLASS_SLOT
 static PyObject *stateless_namespaces[THP_NUM_DTYPES];
 
+/* torch_early.autograd.Variable and its `_torch` namespace (set by the autograd package): a
+ * function-style call whose deciding argument is a Variable, like torch_early.cat([v, w]) or
+ * torch_early.mm(v, w), runs the Python implementation of that namespace. */
+static PyTypeObject *variable_class;
+static PyObject *variable_namespace;
+
 /* ---- registration of the Python classes --------------------------------------------------- */
 
 static int register_class(PyObject *package, const char *name, PyObject **slot)
@@ -63,6 +69,22 @@ static PyObject *THPModule_initExtension(PyObject *module, PyObject *unused)
     if (stateless_namespaces[i] == NULL)
       return NULL;
   }
+  Py_RETURN_NONE;
+}
+
+static PyObject *THPModule_setVariableClass(PyObject *module, PyObject *cls)
+{
+  (void)module;
+  if (!PyType_Check(cls)) {
+    PyErr_SetString(PyExc_TypeError, "_set_variable_class expects a class");
+    return NULL;
+  }
+  PyObject *namespace = PyObject_GetAttrString(cls, "_torch");
+  if (namespace == NULL)
+    return NULL;
+  Py_INCREF(cls);
+  Py_XSETREF(variable_class, (PyTypeObject *)cls);
+  Py_XSETREF(variable_namespace, namespace);
   Py_RETURN_NONE;
 }
 
@@ -174,15 +196,45 @@ static PyObject *THPModule_setDefaultTensorType(PyObject *module, PyObject *cls)
   Py_RETURN_NONE;
 }
 
-/* The dtype an argument decides: a tensor's own, or for a list/tuple (cat's sequence) its first
- * element's; -1 when it decides nothing. */
+/* Stands for "a Variable decides" among the dtype indices. */
+#define THP_VARIABLE_ARGUMENT (-2)
+
+static int dtype_index_of_object(PyObject *obj)
+{
+  int index = dtype_index_of_type(Py_TYPE(obj));
+  if (index < 0 && variable_class != NULL && PyType_IsSubtype(Py_TYPE(obj), variable_class))
+    index = THP_VARIABLE_ARGUMENT;
+  return index;
+}
+
+/* What an argument decides: a tensor's dtype index, THP_VARIABLE_ARGUMENT for a Variable, or
+ * for a list/tuple (cat's sequence) what its first element decides; -1 when it decides
+ * nothing. */
 static int dtype_index_of_argument(PyObject *arg)
 {
-  int index = dtype_index_of_type(Py_TYPE(arg));
-  if (index < 0 && (PyList_CheckExact(arg) || PyTuple_CheckExact(arg)) &&
+  int index = dtype_index_of_object(arg);
+  if (index == -1 && (PyList_CheckExact(arg) || PyTuple_CheckExact(arg)) &&
       PySequence_Fast_GET_SIZE(arg) > 0)
-    index = dtype_index_of_type(Py_TYPE(PySequence_Fast_GET_ITEM(arg, 0)));
+    index = dtype_index_of_object(PySequence_Fast_GET_ITEM(arg, 0));
   return index;
+}
+
+/* torch_early.<name>(...) with a Variable deciding: Variable._torch.<name>(...). */
+static PyObject *dispatch_to_variable(THPDispatcher *dispatcher, PyObject *const *args,
+                                      Py_ssize_t nargs, PyObject *kwnames)
+{
+  PyObject *function = PyObject_GetAttr(variable_namespace, dispatcher->name);
+  if (function == NULL) {
+    if (PyErr_ExceptionMatches(PyExc_AttributeError)) {
+      PyErr_Clear();
+      PyErr_Format(PyExc_TypeError, "torch_early.%U is not available for Variables",
+                   dispatcher->name);
+    }
+    return NULL;
+  }
+  PyObject *result = PyObject_Vectorcall(function, args, nargs, kwnames);
+  Py_DECREF(function);
+  return result;
 }
 
 /* torch_early.<name>(*args, **kwargs): finds the first tensor among the arguments (positional
@@ -197,6 +249,8 @@ static PyObject *THPModule_dispatch(PyObject *capsule, PyObject *const *args, Py
   int dtype = dispatcher->default_dtype >= 0 ? dispatcher->default_dtype : default_dtype;
   for (Py_ssize_t i = 0; i < total; i++) {
     int index = dtype_index_of_argument(args[i]);
+    if (index == THP_VARIABLE_ARGUMENT)
+      return dispatch_to_variable(dispatcher, args, nargs, kwnames);
     if (index >= 0) {
       dtype = index;
       break;
@@ -280,6 +334,8 @@ static PyMethodDef THPModule_methods[] = {
    "Registers the Python tensor and storage classes with the C types."},
   {"_set_default_tensor_type", THPModule_setDefaultTensorType, METH_O,
    "Sets the class that function-style calls without tensor arguments use."},
+  {"_set_variable_class", THPModule_setVariableClass, METH_O,
+   "Sets the Variable class whose `_torch` namespace serves function-style calls on Variables."},
   {"get_num_threads", THPModule_getNumThreads, METH_NOARGS,
    "get_num_threads() -> int: threads used by TH's parallel loops."},
   {"set_num_threads", THPModule_setNumThreads, METH_O,

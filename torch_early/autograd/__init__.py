@@ -12,6 +12,12 @@ from .variable import Variable
 from .function import Function, NestedIOFunction, InplaceFunction
 from .stochastic_function import StochasticFunction
 from .gradcheck import gradcheck
+from ._variable_functions import _VariableFunctions
+from .. import _C
+
+# Function-style calls on Variables (torch_early.mm(v, w)) go through this namespace.
+Variable._torch = _VariableFunctions()
+_C._set_variable_class(Variable)
 
 __all__ = ['Variable', 'Function', 'NestedIOFunction', 'StochasticFunction', 'backward',
            'gradcheck']

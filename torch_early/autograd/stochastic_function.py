@@ -26,13 +26,13 @@ class StochasticFunction(Function):
         return super(StochasticFunction, self)._do_backward((reward,), retain_variables)
 
     @staticmethod
-    def _reward_tensor(reward, like):
-        """The reward as a tensor of the sample's size and the probabilities' type."""
+    def _reward_tensor(reward, sample, tensor_type):
+        """The reward as a tensor of the sample's size and the given (floating) type."""
         if hasattr(reward, 'data') and not hasattr(reward, 'storage'):
             reward = reward.data
         if isinstance(reward, (int, float)):
-            return like.new(like.size()).fill_(reward)
-        if reward.numel() != like.numel():
+            return tensor_type(sample.size()).fill_(reward)
+        if reward.numel() != sample.numel():
             raise RuntimeError("the reward has {} elements but the sample has {}".format(
-                reward.numel(), like.numel()))
-        return like.new(like.size()).copy_(reward)
+                reward.numel(), sample.numel()))
+        return tensor_type(sample.size()).copy_(reward)

@@ -289,6 +289,16 @@ class Variable(object):
     __neg__ = neg
 
     # ==========================================================================================
+    # Sampling (stochastic): trained with reinforce(reward)
+    # ==========================================================================================
+
+    def multinomial(self, num_samples=1, with_replacement=False):
+        return Multinomial(num_samples, with_replacement)(self)
+
+    def bernoulli(self):
+        return Bernoulli()(self)
+
+    # ==========================================================================================
     # Pointwise and comparison (pointwise, compare)
     # ==========================================================================================
 

@@ -21,7 +21,7 @@ class Multinomial(StochasticFunction):
 
     def backward(self, reward):
         probs, samples = self.saved_tensors
-        reward = self._reward_tensor(reward, samples).type(type(probs))
+        reward = self._reward_tensor(reward, samples, type(probs))
         # d log p(k) / d p(k) = 1 / p(k), for each drawn k (rows of a 2-D input independently).
         grad_probs = probs.new(probs.size()).zero_()
         picked = probs.gather(probs.dim() - 1, samples)
@@ -46,7 +46,7 @@ class Bernoulli(StochasticFunction):
 
     def backward(self, reward):
         probs, samples = self.saved_tensors
-        reward = self._reward_tensor(reward, probs)
+        reward = self._reward_tensor(reward, probs, type(probs))
         # d log p(s) / d p = (s - p) / (p (1 - p))
         denominator = probs.mul(probs.neg().add_(1)).add_(1e-20)
         return samples.sub(probs).div_(denominator).mul_(reward).neg_()
@@ -72,7 +72,7 @@ class Normal(StochasticFunction):
 
     def backward(self, reward):
         means, stddevs, output = self.saved_tensors
-        reward = self._reward_tensor(reward, means)
+        reward = self._reward_tensor(reward, means, type(means))
         std = stddevs if stddevs is not None else self.stddev
         deviation = output.sub(means)
         variance = std.mul(std) if stddevs is not None else std * std

@@ -1,0 +1,568 @@
+"""The autograd core: Variable, Function and the engine (graphs, hooks, versions, errors)."""
+import copy
+import gc
+import pickle
+import weakref
+
+import pytest
+
+import torch_early
+from torch_early.autograd import Variable, Function, NestedIOFunction, gradcheck
+from torch_early.autograd import _functions
+
+from autograd_checks import double, leaf
+
+
+def values(var_or_tensor):
+    data = var_or_tensor.data if isinstance(var_or_tensor, Variable) else var_or_tensor
+    return data.tolist()
+
+
+# ---- Variable --------------------------------------------------------------------------------
+
+def test_flags_are_keyword_only_and_default_off():
+    t = torch_early.FloatTensor(2)
+    v = Variable(t)
+    assert v.data is t and v.creator is None
+    assert v.requires_grad is False and v.volatile is False
+    with pytest.raises(TypeError):
+        Variable(t, True)
+
+
+def test_data_must_be_a_tensor():
+    with pytest.raises(TypeError, match="Variable data has to be a tensor, but got list"):
+        Variable([1, 2])
+
+
+def test_volatile_never_requires_grad():
+    v = Variable(torch_early.FloatTensor(2), requires_grad=True, volatile=True)
+    assert v.volatile and not v.requires_grad
+
+
+def test_attributes_fall_through_to_data():
+    v = Variable(torch_early.FloatTensor(2, 3))
+    assert v.size() == torch_early.Size([2, 3])
+    assert v.dim() == 2 and v.nelement() == 6 and v.numel() == 6 and v.ndimension() == 2
+    assert v.is_contiguous() and v.stride() == (3, 1) and v.element_size() == 4
+    assert v.is_same_size(Variable(torch_early.FloatTensor(2, 3)))
+    assert len(v) == 2
+    with pytest.raises(AttributeError, match="no attribute 'no_such_thing'"):
+        v.no_such_thing
+
+
+def test_repr_shows_the_tensor():
+    v = Variable(torch_early.FloatTensor([1, 2]))
+    assert repr(v) == 'Variable containing:' + repr(v.data)
+
+
+def test_requires_grad_is_settable_on_leaves_only():
+    x = Variable(double(2))
+    x.requires_grad = True
+    assert x.requires_grad
+    y = x * 2
+    with pytest.raises(RuntimeError, match="only change requires_grad flags of leaf variables"):
+        y.requires_grad = False
+
+
+def test_grad_is_a_lazily_made_zero_variable():
+    x = leaf(double(3))
+    g = x.grad
+    assert isinstance(g, Variable) and values(g) == [0, 0, 0]
+    assert x.grad is g
+    assert Variable(double(3)).grad is None
+    assert (x * 2).grad is None
+
+
+def test_grad_accumulates_across_backward_calls():
+    x = leaf(torch_early.DoubleTensor([1, 2]))
+    (x * 3).backward(torch_early.DoubleTensor([1, 1]))
+    (x * 3).backward(torch_early.DoubleTensor([1, 2]))
+    assert values(x.grad) == [6, 9]
+    x.grad.data.zero_()
+    (x * x).backward(torch_early.DoubleTensor([1, 1]))
+    assert values(x.grad) == [2, 4]
+
+
+def test_version_goes_up_with_each_inplace_op():
+    x = Variable(double(3))
+    assert x._version == 0
+    x.add_(1)
+    x.mul_(2)
+    assert x._version == 2
+    assert x.creator is not None
+
+
+def test_detach_shares_data_and_stops_the_graph():
+    x = leaf(double(3))
+    y = x * 2
+    d = y.detach()
+    assert d.data is y.data and d.creator is None and not d.requires_grad
+    d2 = y * 1
+    d2.detach_()
+    assert d2.creator is None and not d2.requires_grad
+
+
+def test_pickle_and_deepcopy_of_leaves():
+    x = Variable(torch_early.DoubleTensor([1, 2]), requires_grad=True)
+    for copied in (pickle.loads(pickle.dumps(x)), copy.deepcopy(x)):
+        assert isinstance(copied, Variable) and copied.requires_grad
+        assert values(copied) == [1, 2] and copied.data is not x.data
+    y = x * 2
+    with pytest.raises(RuntimeError, match="graph leaves"):
+        copy.deepcopy(y)
+    with pytest.raises(RuntimeError, match="graph leaves"):
+        pickle.dumps(y)
+
+
+# ---- backward: its arguments -----------------------------------------------------------------
+
+def test_scalar_backward_needs_no_gradient():
+    x = leaf(torch_early.DoubleTensor([3]))
+    (x * x).backward()
+    assert values(x.grad) == [6]
+
+
+def test_non_scalar_backward_needs_a_gradient():
+    x = leaf(double(3))
+    with pytest.raises(RuntimeError, match="backward should be called only on a scalar"):
+        (x * 2).backward()
+
+
+def test_gradient_must_match_the_variable():
+    x = leaf(double(3))
+    y = x * 2
+    with pytest.raises(RuntimeError, match="gradient has 2 elements"):
+        y.backward(torch_early.DoubleTensor(2).fill_(1))
+    with pytest.raises(TypeError, match="gradient has type FloatTensor"):
+        y.backward(torch_early.FloatTensor(3).fill_(1))
+    with pytest.raises(TypeError, match="gradient must be a tensor or a Variable"):
+        y.backward([1, 1, 1])
+    y.backward(Variable(torch_early.DoubleTensor(3).fill_(1)))
+    assert values(x.grad) == [2, 2, 2]
+
+
+def test_backward_of_volatile_or_gradless_variables_raises():
+    with pytest.raises(RuntimeError, match="volatile"):
+        (Variable(double(1), volatile=True) * 2).backward()
+    with pytest.raises(RuntimeError, match="no graph nodes that require computing gradients"):
+        (Variable(double(1)) * 2).backward()
+
+
+# ---- the engine ------------------------------------------------------------------------------
+
+def test_graph_records_creators_and_previous_functions():
+    x = leaf(double(2))
+    y = Variable(double(2))
+    z = x * y
+    w = z + 1
+    assert isinstance(w.creator, _functions.AddConstant)
+    (prev, nr), = w.creator.previous_functions
+    assert prev is z.creator and nr == 0
+    assert [p for p, _ in z.creator.previous_functions] == [x, y]
+    assert z.creator.needs_input_grad == (True, False)
+    assert z.requires_grad and w.requires_grad
+
+
+def test_gradients_are_summed_for_a_variable_used_twice():
+    x = leaf(torch_early.DoubleTensor([1, 2]))
+    y = x * 3
+    z = y * y + y          # dz/dx = (2y + 1) * 3
+    z.backward(torch_early.DoubleTensor([1, 1]))
+    assert values(x.grad) == [21, 39]
+
+
+def test_shared_subgraph_diamond():
+    x = leaf(torch_early.DoubleTensor([2]))
+    a = x * x
+    b = a * 3
+    c = a + 1
+    (b * c).backward()
+    # d/dx [3a(a+1)] = (6a + 3) * 2x with a = 4
+    assert values(x.grad) == [108]
+
+
+def test_the_callers_gradient_is_never_modified():
+    x = leaf(torch_early.DoubleTensor([1, 2]))
+    y = x + x
+    g = torch_early.DoubleTensor([1, 1])
+    y.backward(g)
+    assert values(g) == [1, 1] and values(x.grad) == [2, 2]
+
+
+def test_backward_from_several_roots():
+    x = leaf(torch_early.DoubleTensor([1, 2]))
+    y = x * 2
+    z = y * 3                       # z depends on y: y's creator must wait for z
+    torch_early.autograd.backward([y, z], [torch_early.DoubleTensor([1, 1]),
+                                           torch_early.DoubleTensor([1, 0])])
+    assert values(x.grad) == [8, 2]
+
+
+def test_backward_with_a_leaf_root():
+    x = leaf(torch_early.DoubleTensor([1, 2]))
+    torch_early.autograd.backward([x], [torch_early.DoubleTensor([5, 6])])
+    assert values(x.grad) == [5, 6]
+    with pytest.raises(ValueError, match="2 variables but 1 gradients"):
+        torch_early.autograd.backward([x, x], [None])
+
+
+class TwoOutputs(Function):
+    """(2x, 3x); its backward sees zeros for an output no one used."""
+
+    def forward(self, x):
+        return x * 2, x * 3
+
+    def backward(self, grad_a, grad_b):
+        assert grad_a is not None and grad_b is not None
+        return grad_a * 2 + grad_b * 3
+
+
+def test_unused_outputs_get_zero_gradients():
+    x = leaf(torch_early.DoubleTensor([1]))
+    a, b = TwoOutputs()(x)
+    (a * 5).backward()
+    assert values(x.grad) == [10]
+
+
+class ReturnsNone(Function):
+
+    def forward(self, x, y):
+        return x + y
+
+    def backward(self, grad):
+        return grad, None
+
+
+def test_custom_function_may_return_none_gradients():
+    x = leaf(torch_early.DoubleTensor([1]))
+    y = leaf(torch_early.DoubleTensor([1]))
+    ReturnsNone()(x, y).backward()
+    assert values(x.grad) == [1] and values(y.grad) == [0]
+
+
+class WrongCount(Function):
+
+    def forward(self, x):
+        return x.clone()
+
+    def backward(self, grad):
+        return grad, grad
+
+
+def test_backward_must_return_one_gradient_per_input():
+    x = leaf(double(1))
+    with pytest.raises(RuntimeError, match="WrongCount returned an invalid number of gradient "
+                                           "tensors \\(expected 1, but got 2\\)"):
+        WrongCount()(x).backward()
+
+
+class MyReLU(Function):
+    """A 2017-style custom Function: no __init__, tensors in, tensors out."""
+
+    def forward(self, input):
+        self.save_for_backward(input)
+        return input.clamp(min=0)
+
+    def backward(self, grad_output):
+        input, = self.saved_tensors
+        grad_input = grad_output.clone()
+        grad_input[input < 0] = 0
+        return grad_input
+
+
+def test_a_2017_custom_function_runs_unchanged():
+    x = leaf(torch_early.DoubleTensor([-1, 2, -3, 4]))
+    y = MyReLU()(x)
+    assert values(y) == [0, 2, 0, 4]
+    y.backward(torch_early.DoubleTensor([1, 1, 1, 1]))
+    assert values(x.grad) == [0, 1, 0, 1]
+    assert gradcheck(lambda v: MyReLU()(v), (leaf(torch_early.DoubleTensor([-1, 2, -3, 4])),))
+
+
+def test_gradcheck_catches_a_wrong_gradient():
+    class Wrong(Function):
+        def forward(self, x):
+            return x * 2
+
+        def backward(self, grad):
+            return grad * 3
+    assert not gradcheck(lambda v: Wrong()(v), (leaf(double(3)),))
+
+
+def test_function_outputs_must_be_given_variables():
+    with pytest.raises(TypeError, match="MyReLU expects Variables as inputs, but got "
+                                        "DoubleTensor"):
+        MyReLU()(double(2))
+
+
+# ---- retain_variables ------------------------------------------------------------------------
+
+def test_a_second_backward_needs_retain_variables():
+    x = leaf(torch_early.DoubleTensor([2]))
+    y = x * x
+    y.backward(retain_variables=True)
+    y.backward()
+    assert values(x.grad) == [8]
+    with pytest.raises(RuntimeError, match="Trying to backward through the graph second time"):
+        y.backward()
+
+
+def test_functions_that_saved_nothing_can_backward_again():
+    x = leaf(torch_early.DoubleTensor([2]))
+    y = x * 3
+    y.backward()
+    y.backward()
+    assert values(x.grad) == [6]
+
+
+# ---- volatile and requires_grad propagation --------------------------------------------------
+
+def test_volatile_inputs_build_no_graph():
+    x = leaf(double(2))
+    v = Variable(double(2), volatile=True)
+    y = x * v + 1
+    assert y.volatile and not y.requires_grad and y.creator is None
+
+
+def test_requires_grad_propagates_from_any_input():
+    a = Variable(double(2))
+    b = Variable(double(2))
+    assert not (a + b).requires_grad
+    b.requires_grad = True
+    assert (a + b).requires_grad and (a * 2 + b).requires_grad
+
+
+# ---- in place --------------------------------------------------------------------------------
+
+def test_inplace_change_of_a_saved_variable_is_caught():
+    x = leaf(double(3))
+    y = x + 0
+    z = y * y          # saves y
+    y.add_(1)
+    with pytest.raises(RuntimeError, match="one of the variables needed for gradient "
+                                           "computation has been modified by an inplace "
+                                           "operation"):
+        z.backward(torch_early.DoubleTensor(3).fill_(1))
+
+
+def test_inplace_on_a_leaf_that_requires_grad_raises():
+    x = leaf(double(3))
+    with pytest.raises(RuntimeError, match="a leaf Variable that requires grad has been used "
+                                           "in an in-place operation"):
+        x.add_(1)
+    with pytest.raises(RuntimeError, match="a leaf Variable"):
+        x += 1
+
+
+def test_inplace_op_returns_the_same_variable_with_a_new_creator():
+    x = leaf(torch_early.DoubleTensor([1, 2]))
+    y = x * 1
+    first_creator = y.creator
+    z = y.add_(3)
+    assert z is y and y.creator is not first_creator
+    y.mul_(2)
+    y.backward(torch_early.DoubleTensor([1, 1]))
+    assert values(x.grad) == [2, 2]
+
+
+def test_mul_and_div_in_place_take_only_numbers():
+    x = Variable(double(2))
+    with pytest.raises(TypeError, match="mul_\\(\\) of a Variable accepts only a number"):
+        x.mul_(Variable(double(2)))
+    with pytest.raises(TypeError, match="div_\\(\\) of a Variable accepts only a number"):
+        x.div_(double(2))
+    with pytest.raises(TypeError, match="wrap a tensor in a Variable"):
+        x.add(double(2))
+
+
+# ---- hooks -----------------------------------------------------------------------------------
+
+def test_leaf_hook_sees_and_may_replace_the_gradient():
+    x = leaf(torch_early.DoubleTensor([1, 2]))
+    seen = []
+    handle = x.register_hook(lambda g: seen.append(values(g)))
+    (x * 2).backward(torch_early.DoubleTensor([1, 1]))
+    assert seen == [[2, 2]]
+    handle.remove()
+    x.register_hook(lambda g: g * 10)
+    (x * 2).backward(torch_early.DoubleTensor([1, 1]))
+    assert seen == [[2, 2]] and values(x.grad) == [22, 22]
+
+
+def test_non_leaf_hook_sees_the_summed_gradient():
+    x = leaf(torch_early.DoubleTensor([1]))
+    y = x * 2
+    seen = []
+    y.register_hook(lambda g: seen.append(values(g)))
+    (y * 3 + y * 4).backward()
+    assert seen == [[7]] and values(x.grad) == [14]
+
+
+def test_non_leaf_hook_replacement_and_context_manager_removal():
+    x = leaf(torch_early.DoubleTensor([1]))
+    y = x * 2
+    with y.register_hook(lambda g: g * 0):
+        pass                   # removed at the end of the with block
+    y.register_hook(lambda g: g * 5)
+    y.backward()
+    assert values(x.grad) == [10]
+
+
+def test_function_hook_sees_grad_input_and_grad_output():
+    x = leaf(torch_early.DoubleTensor([1]))
+    y = x * 3
+    calls = []
+    y.creator.register_hook(lambda gi, go: calls.append((gi[0].tolist(), go[0].tolist())))
+    y.backward()
+    assert calls == [([3.0], [1.0])]
+
+
+def test_hooks_need_a_variable_that_requires_grad():
+    with pytest.raises(RuntimeError, match="doesn't require gradient"):
+        Variable(double(1)).register_hook(lambda g: g)
+
+
+# ---- Function helpers ------------------------------------------------------------------------
+
+class Split(NestedIOFunction):
+    """((a, b), c) -> [a + c, (b * c,)]"""
+
+    def forward_extended(self, pair, c):
+        a, b = pair
+        self.save_for_backward(b, c)
+        return [a + c, (b * c,)]
+
+    def backward_extended(self, grad_sum, grad_prod):
+        b, c = self.saved_tensors
+        grad_prod, = grad_prod
+        return (grad_sum, grad_prod * c), grad_sum + grad_prod * b
+
+
+def test_nested_io_function():
+    a, b, c = (leaf(torch_early.DoubleTensor([v])) for v in (1, 2, 3))
+    s, (p,) = Split()((a, b), c)
+    assert values(s) == [4] and values(p) == [6]
+    torch_early.autograd.backward([s, p], [None, None])
+    assert values(a.grad) == [1] and values(b.grad) == [3] and values(c.grad) == [3]
+
+
+class ArgMaxAndMax(Function):
+
+    def forward(self, x):
+        value, index = x.max(0)
+        self.mark_non_differentiable(index)
+        self.save_for_backward(index)
+        self.size = x.size()
+        return value, index
+
+    def backward(self, grad_value, grad_index):
+        assert grad_index is None
+        index, = self.saved_tensors
+        grad = grad_value.new(self.size).zero_()
+        grad[index[0]] = grad_value[0]
+        return grad
+
+
+def test_non_differentiable_outputs():
+    x = leaf(torch_early.DoubleTensor([1, 5, 2]))
+    value, index = ArgMaxAndMax()(x)
+    assert value.requires_grad and not index.requires_grad
+    value.backward()
+    assert values(x.grad) == [0, 1, 0]
+
+
+class AliasView(Function):
+
+    def forward(self, x):
+        result = x.view(x.numel())
+        self.mark_shared_storage((x, result))
+        return result
+
+    def backward(self, grad):
+        return grad
+
+
+def test_shared_storage_shares_the_version_counter():
+    x = Variable(double(2, 2))
+    v = AliasView()(x)
+    assert v._version_counter is x._version_counter
+    v.add_(1)
+    assert x._version == 1
+
+
+# ---- garbage collection ----------------------------------------------------------------------
+
+def test_graphs_are_freed_without_the_cycle_collector():
+    gc.disable()
+    try:
+        x = leaf(double(3))
+        y = (x * 2 + 1) * x
+        creator = weakref.ref(y.creator)
+        y.backward(torch_early.DoubleTensor(3).fill_(1))
+        del y
+        assert creator() is None
+        z = x * 3
+        creator = weakref.ref(z.creator)
+        del z
+        assert creator() is None
+    finally:
+        gc.enable()
+
+
+# ---- stochastic functions --------------------------------------------------------------------
+
+def test_multinomial_reinforce():
+    torch_early.manual_seed(1)
+    p = leaf(torch_early.DoubleTensor([0.25, 0.25, 0.5]))
+    sample = p.multinomial(4, True)
+    drawn = values(sample)
+    sample.reinforce(2.0)
+    torch_early.autograd.backward([sample], [None])
+    expected = [0.0, 0.0, 0.0]
+    for k in drawn:
+        expected[k] -= 2.0 / [0.25, 0.25, 0.5][k]
+    assert values(p.grad) == pytest.approx(expected)
+
+
+def test_bernoulli_and_normal_reinforce():
+    torch_early.manual_seed(2)
+    p = leaf(torch_early.DoubleTensor([0.3, 0.6]))
+    s = p.bernoulli()
+    s.reinforce(torch_early.DoubleTensor([1, 2]))
+    torch_early.autograd.backward([s], [None])
+    expected = [-(si - pi) / (pi * (1 - pi)) * r
+                for si, pi, r in zip(values(s), [0.3, 0.6], [1, 2])]
+    assert values(p.grad) == pytest.approx(expected)
+
+    m = leaf(torch_early.DoubleTensor([0, 1]))
+    sd = leaf(torch_early.DoubleTensor([1, 2]))
+    n = torch_early.normal(m, sd)
+    n.reinforce(1)
+    torch_early.autograd.backward([n], [None])
+    x = values(n)
+    assert values(m.grad) == pytest.approx([-(x[0] - 0) / 1, -(x[1] - 1) / 4])
+    assert values(sd.grad) == pytest.approx([-((x[0] - 0) ** 2 / 1 - 1),
+                                             -((x[1] - 1) ** 2 / 8 - 0.5)])
+
+
+def test_stochastic_backward_needs_a_reward():
+    p = leaf(torch_early.DoubleTensor([0.5, 0.5]))
+    s = p.multinomial(1)
+    with pytest.raises(RuntimeError, match="requires providing a reward"):
+        torch_early.autograd.backward([s], [None])
+    with pytest.raises(ValueError, match="reinforce\\(\\) can be only called on outputs of "
+                                         "stochastic functions"):
+        (p * 2).reinforce(1)
+
+
+# ---- function-style calls on Variables -------------------------------------------------------
+
+def test_module_functions_accept_variables():
+    x = leaf(torch_early.DoubleTensor([1, 2]))
+    y = leaf(torch_early.DoubleTensor([3, 4]))
+    z = torch_early.add(torch_early.mul(x, y), torch_early.pow(2, x))
+    assert isinstance(z, Variable) and values(z) == [5, 12]
+    z.backward(torch_early.DoubleTensor([1, 1]))
+    assert values(y.grad) == [1, 2]
+    with pytest.raises(TypeError, match="out= is not supported for Variables"):
+        torch_early.add(x, y, out=torch_early.DoubleTensor())
