@@ -464,6 +464,64 @@ class Variable(object):
     cpow = pow
     __abs__ = abs
 
+    # -- comparisons: Variables of ByteTensor that never require grad ------------------------
+
+    def eq(self, other):
+        return self._compare(Eq, 'eq', other)
+
+    def ne(self, other):
+        return self._compare(Ne, 'ne', other)
+
+    def lt(self, other):
+        return self._compare(Lt, 'lt', other)
+
+    def le(self, other):
+        return self._compare(Le, 'le', other)
+
+    def gt(self, other):
+        return self._compare(Gt, 'gt', other)
+
+    def ge(self, other):
+        return self._compare(Ge, 'ge', other)
+
+    def _compare(self, function_class, name, other):
+        if isinstance(other, Variable):
+            return function_class()(self, other)
+        return function_class(_number(other, name))(self)
+
+    def _compare_operator(self, function_class, name, other):
+        # Unrelated objects give NotImplemented, so that `v == None` is False and `v < 'a'` a
+        # TypeError from Python; a tensor gets the hint to wrap it in a Variable.
+        if isinstance(other, (Variable, numbers.Number)) or _is_tensor(other):
+            return self._compare(function_class, name, other)
+        return NotImplemented
+
+    def __eq__(self, other):
+        return self._compare_operator(Eq, 'eq', other)
+
+    def __ne__(self, other):
+        return self._compare_operator(Ne, 'ne', other)
+
+    def __lt__(self, other):
+        return self._compare_operator(Lt, 'lt', other)
+
+    def __le__(self, other):
+        return self._compare_operator(Le, 'le', other)
+
+    def __gt__(self, other):
+        return self._compare_operator(Gt, 'gt', other)
+
+    def __ge__(self, other):
+        return self._compare_operator(Ge, 'ge', other)
+
+    def __bool__(self):
+        # As for a tensor: an empty Variable is False, any other is ambiguous (RuntimeError).
+        return bool(self.data)
+
+    # A class body that defines __eq__ loses the inherited hash unless it sets __hash__ itself:
+    # Variables stay hashable by identity (they are dict keys and set members).
+    __hash__ = object.__hash__
+
     # ----- end of pointwise and comparison -----
 
     # ==========================================================================================
