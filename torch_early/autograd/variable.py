@@ -302,6 +302,236 @@ class Variable(object):
     # Pointwise and comparison (pointwise, compare)
     # ==========================================================================================
 
+    def exp(self):
+        return Exp()(self)
+
+    def exp_(self):
+        return Exp(inplace=True)(self)
+
+    def log(self):
+        return Log()(self)
+
+    def log_(self):
+        return Log(inplace=True)(self)
+
+    def log1p(self):
+        return Log1p()(self)
+
+    def log1p_(self):
+        return Log1p(inplace=True)(self)
+
+    def tanh(self):
+        return Tanh()(self)
+
+    def tanh_(self):
+        return Tanh(inplace=True)(self)
+
+    def sigmoid(self):
+        return Sigmoid()(self)
+
+    def sigmoid_(self):
+        return Sigmoid(inplace=True)(self)
+
+    def abs(self):
+        return Abs()(self)
+
+    def abs_(self):
+        return Abs(inplace=True)(self)
+
+    def sinh(self):
+        return Sinh()(self)
+
+    def cosh(self):
+        return Cosh()(self)
+
+    def sqrt(self):
+        return Sqrt()(self)
+
+    def sin(self):
+        return Sin()(self)
+
+    def cos(self):
+        return Cos()(self)
+
+    def tan(self):
+        return Tan()(self)
+
+    def asin(self):
+        return Asin()(self)
+
+    def acos(self):
+        return Acos()(self)
+
+    def atan(self):
+        return Atan()(self)
+
+    def atan2(self, other):
+        return Atan2()(self, other)
+
+    def reciprocal(self):
+        return Reciprocal()(self)
+
+    def rsqrt(self):
+        return Rsqrt()(self)
+
+    def floor(self):
+        return Floor()(self)
+
+    def ceil(self):
+        return Ceil()(self)
+
+    def round(self):
+        return Round()(self)
+
+    def sign(self):
+        return Sign()(self)
+
+    def trunc(self):
+        return Trunc()(self)
+
+    def frac(self):
+        return Frac()(self)
+
+    def fmod(self, value):
+        return Fmod(_number(value, 'fmod', variables=False))(self)
+
+    def remainder(self, value):
+        return Remainder(_number(value, 'remainder', variables=False))(self)
+
+    def clamp(self, min=None, max=None):
+        return self._clamp(min, max, False)
+
+    def clamp_(self, min=None, max=None):
+        return self._clamp(min, max, True)
+
+    def _clamp(self, min_val, max_val, inplace):
+        name = 'clamp_' if inplace else 'clamp'
+        if min_val is None and max_val is None:
+            raise TypeError(name + "() needs min, max or both")
+        if min_val is not None:
+            _number(min_val, name, variables=False)
+        if max_val is not None:
+            _number(max_val, name, variables=False)
+        return Clamp(min_val, max_val, inplace)(self)
+
+    def lerp(self, end, weight):
+        return Lerp(_number(weight, 'lerp', variables=False))(self, end)
+
+    def addcmul(self, *args, **kwargs):
+        return self._add_scaled_pair(Addcmul, 'addcmul', False, args, kwargs)
+
+    def addcmul_(self, *args, **kwargs):
+        return self._add_scaled_pair(Addcmul, 'addcmul_', True, args, kwargs)
+
+    def addcdiv(self, *args, **kwargs):
+        return self._add_scaled_pair(Addcdiv, 'addcdiv', False, args, kwargs)
+
+    def addcdiv_(self, *args, **kwargs):
+        return self._add_scaled_pair(Addcdiv, 'addcdiv_', True, args, kwargs)
+
+    def _add_scaled_pair(self, function_class, name, inplace, args, kwargs):
+        """addcmul/addcdiv take (tensor1, tensor2) or (value, tensor1, tensor2), positionally
+        or by those keywords; value defaults to 1."""
+        all_names = ('value', 'tensor1', 'tensor2')
+        names = all_names if args and not isinstance(args[0], Variable) else all_names[1:]
+        if len(args) > len(names):
+            raise TypeError("{}() takes at most 3 arguments (value, tensor1, tensor2), but got "
+                            "{}".format(name, len(args)))
+        bound = dict(zip(names, args))
+        for key, value in kwargs.items():
+            if key not in all_names:
+                raise TypeError("{}() got an unexpected keyword argument '{}'".format(name, key))
+            if key in bound:
+                raise TypeError("{}() got multiple values for argument '{}'".format(name, key))
+            bound[key] = value
+        missing = [key for key in all_names[1:] if key not in bound]
+        if missing:
+            raise TypeError("{}() is missing the Variable argument(s) {}".format(
+                name, ', '.join(missing)))
+        value = bound.get('value', 1)
+        if not isinstance(value, numbers.Number):
+            raise TypeError("{}() expects a number for 'value', but got {}{}".format(
+                name, type(value).__name__,
+                '; wrap tensors in Variables' if _is_tensor(value) else ''))
+        return function_class(value, inplace)(self, bound['tensor1'], bound['tensor2'])
+
+    # The element-wise max and min; Variable.max/min reach the same Functions.
+    def cmax(self, other):
+        if isinstance(other, Variable):
+            return Cmax()(self, other)
+        return CmaxConstant(_number(other, 'cmax'))(self)
+
+    def cmin(self, other):
+        if isinstance(other, Variable):
+            return Cmin()(self, other)
+        return CminConstant(_number(other, 'cmin'))(self)
+
+    # Names kept from Lua Torch.
+    cinv = reciprocal
+    cmul = mul
+    cdiv = div
+    csub = sub
+    cpow = pow
+    __abs__ = abs
+
+    # -- comparisons: Variables of ByteTensor that never require grad ------------------------
+
+    def eq(self, other):
+        return self._compare(Eq, 'eq', other)
+
+    def ne(self, other):
+        return self._compare(Ne, 'ne', other)
+
+    def lt(self, other):
+        return self._compare(Lt, 'lt', other)
+
+    def le(self, other):
+        return self._compare(Le, 'le', other)
+
+    def gt(self, other):
+        return self._compare(Gt, 'gt', other)
+
+    def ge(self, other):
+        return self._compare(Ge, 'ge', other)
+
+    def _compare(self, function_class, name, other):
+        if isinstance(other, Variable):
+            return function_class()(self, other)
+        return function_class(_number(other, name))(self)
+
+    def _compare_operator(self, function_class, name, other):
+        # Unrelated objects give NotImplemented, so that `v == None` is False and `v < 'a'` a
+        # TypeError from Python; a tensor gets the hint to wrap it in a Variable.
+        if isinstance(other, (Variable, numbers.Number)) or _is_tensor(other):
+            return self._compare(function_class, name, other)
+        return NotImplemented
+
+    def __eq__(self, other):
+        return self._compare_operator(Eq, 'eq', other)
+
+    def __ne__(self, other):
+        return self._compare_operator(Ne, 'ne', other)
+
+    def __lt__(self, other):
+        return self._compare_operator(Lt, 'lt', other)
+
+    def __le__(self, other):
+        return self._compare_operator(Le, 'le', other)
+
+    def __gt__(self, other):
+        return self._compare_operator(Gt, 'gt', other)
+
+    def __ge__(self, other):
+        return self._compare_operator(Ge, 'ge', other)
+
+    def __bool__(self):
+        # As for a tensor: an empty Variable is False, any other is ambiguous (RuntimeError).
+        return bool(self.data)
+
+    # A class body that defines __eq__ loses the inherited hash unless it sets __hash__ itself:
+    # Variables stay hashable by identity (they are dict keys and set members).
+    __hash__ = object.__hash__
+
     # ----- end of pointwise and comparison -----
 
     # ==========================================================================================
