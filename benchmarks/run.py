@@ -167,6 +167,77 @@ for _dtype in ('float32', 'float64'):
         _mm(_size, _dtype)
 
 
+# ---- issue 4: autograd ------------------------------------------------------------------------
+# These compare torch_early with a reference other than NumPy: modern PyTorch's autograd for the
+# per-operation overhead, and torch_early's own tensor operations for the cost of the graph.
+
+AUTOGRAD_WORKLOADS = []
+
+
+def autograd_workload(name, early, reference, reference_name, target):
+    def register(make_data):
+        AUTOGRAD_WORKLOADS.append((name, early, reference, reference_name, target, make_data))
+        return make_data
+    return register
+
+
+def add_chain_early(Variable, a, b):
+    x = Variable(a, requires_grad=True)
+    y = Variable(b, requires_grad=True)
+    for _ in range(100):
+        x = x + y
+    x.backward()
+
+
+def add_chain_modern(a, b):
+    x = a.detach().requires_grad_()
+    y = b.detach().requires_grad_()
+    for _ in range(100):
+        x = x + y
+    x.backward()
+
+
+@autograd_workload("1-element a + b, chain of 100 + backward", "add_chain_early(Variable, a, b)",
+                   "add_chain_modern(a_pt, b_pt)", "modern PyTorch", target=3.0)
+def _():
+    a, b = arrays((1,), 'float32')
+    ns = namespace(a=a, b=b)
+    ns.update(add_chain_early=add_chain_early, add_chain_modern=add_chain_modern,
+              Variable=torch_early.autograd.Variable)
+    return ns
+
+
+def mm_chain_variables(Variable, x, weights):
+    """Forward through len(weights) matrix products and back, with the autograd graph."""
+    out = Variable(x)
+    params = [Variable(w, requires_grad=True) for w in weights]
+    for w in params:
+        out = out.mm(w)
+    out.backward(x)
+
+
+def mm_chain_tensors(x, weights):
+    """The same products and gradients written by hand with tensor operations."""
+    inputs = [x]
+    for w in weights:
+        inputs.append(inputs[-1].mm(w))
+    grad = x
+    for w, inp in zip(reversed(weights), reversed(inputs[:-1])):
+        inp.t().mm(grad)            # the weight's gradient
+        grad = grad.mm(w.t())       # the input's gradient
+
+
+@autograd_workload("512x512 float mm chain of 8 + backward", "mm_chain_variables(Variable, x, ws)",
+                   "mm_chain_tensors(x, ws)", "the same tensor ops", target=1.2)
+def _():
+    x, = arrays((512, 512), 'float32', count=1)
+    weights = arrays((512, 512), 'float32', count=8)
+    ns = namespace(x=x)
+    ns.update(ws=[torch_early.FloatTensor(w) for w in weights], Variable=torch_early.autograd.Variable,
+              mm_chain_variables=mm_chain_variables, mm_chain_tensors=mm_chain_tensors)
+    return ns
+
+
 def best_time(statement, ns, repeats=7):
     """Seconds per execution of `statement`: each repeat runs ~0.1 s; the best repeat counts."""
     timer = timeit.Timer(statement, globals=ns)
@@ -199,6 +270,25 @@ def main(words):
             t_modern = best_time(modern, ns)
             line += f" {t_modern * 1e6:11.3f}us {t_early / t_modern:6.2f}"
         print(line, flush=True)
+
+    print()
+    print(f"{'autograd workload':42} {'torch_early':>12} {'reference':>12} {'ratio':>6} {'target':>8}"
+          f"  reference")
+    for name, early, reference, reference_name, target, make_data in AUTOGRAD_WORKLOADS:
+        if words and not any(w in name for w in words):
+            continue
+        ns = make_data()
+        if 'PyTorch' in reference_name and modern_torch is None:
+            print(f"{name:42} (modern PyTorch is not installed)")
+            continue
+        try:
+            t_early = best_time(early, ns)
+        except (AttributeError, TypeError) as error:
+            print(f"{name:42} {'n/a':>12}   ({error})", flush=True)
+            continue
+        t_reference = best_time(reference, ns)
+        print(f"{name:42} {t_early * 1e6:10.1f}us {t_reference * 1e6:10.1f}us "
+              f"{t_early / t_reference:6.2f} {'<= %.2f' % target:>8}  {reference_name}", flush=True)
 
 
 if __name__ == "__main__":

@@ -566,3 +566,10 @@ def test_module_functions_accept_variables():
     assert values(y.grad) == [1, 2]
     with pytest.raises(TypeError, match="out= is not supported for Variables"):
         torch_early.add(x, y, out=torch_early.DoubleTensor())
+
+
+def test_inplace_on_a_leaf_leaves_its_data_untouched():
+    x = leaf(torch_early.DoubleTensor([1, 2]))
+    with pytest.raises(RuntimeError, match="a leaf Variable"):
+        x.mul_(3)
+    assert values(x) == [1, 2] and x._version == 0

@@ -119,6 +119,9 @@ class Function(object):
             volatile = volatile or arg.volatile
             tensors.append(arg.data)
 
+        if getattr(self, 'inplace', False):
+            _check_inplace_target(input[0])
+
         if volatile:
             self.requires_grad = False
         else:
@@ -184,9 +187,7 @@ class Function(object):
         else:
             raise RuntimeError("{}.forward marked as dirty a tensor that is not one of its "
                                "inputs".format(type(self).__name__))
-        if var.creator is None and var.requires_grad:
-            raise RuntimeError("a leaf Variable that requires grad has been used in an "
-                               "in-place operation.")
+        _check_inplace_target(var)
         var._version_counter.value += 1
         if not volatile:
             var.creator = self
@@ -270,6 +271,14 @@ def _run_output_hooks(hooks, grad_output):
                 grad = replacement.data if isinstance(replacement, Variable) else replacement
         grad_output[output_nr] = grad
     return tuple(grad_output)
+
+
+def _check_inplace_target(var):
+    """A leaf that requires grad must keep its value: its gradient is defined at that value.
+    InplaceFunctions are checked before forward runs, so the data is left untouched."""
+    if var.creator is None and var.requires_grad:
+        raise RuntimeError("a leaf Variable that requires grad has been used in an "
+                           "in-place operation.")
 
 
 def _contains(tensors, tensor):
