@@ -573,3 +573,19 @@ def test_inplace_on_a_leaf_leaves_its_data_untouched():
     with pytest.raises(RuntimeError, match="a leaf Variable"):
         x.mul_(3)
     assert values(x) == [1, 2] and x._version == 0
+
+
+def test_inplace_on_a_gradless_leaf_makes_no_reference_cycle():
+    gc.disable()
+    try:
+        x = Variable(double(3))
+        y = leaf(double(3))
+        x.add_(y)
+        assert x.creator is not None and x.requires_grad
+        creator = weakref.ref(x.creator)
+        x.backward(torch_early.DoubleTensor(3).fill_(1))
+        assert values(y.grad) == [1, 1, 1]
+        del x
+        assert creator() is None
+    finally:
+        gc.enable()

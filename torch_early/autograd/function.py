@@ -190,6 +190,14 @@ class Function(object):
         _check_inplace_target(var)
         var._version_counter.value += 1
         if not volatile:
+            if var.creator is None:
+                # A leaf (that needs no gradient) is about to get this Function as creator;
+                # listing the leaf itself among this Function's inputs would make a reference
+                # cycle, so the graph keeps a stand-in sharing its data.
+                stand_in = var.detach()
+                self.previous_functions = tuple(
+                    (stand_in, nr) if node is var else (node, nr)
+                    for node, nr in self.previous_functions)
             var.creator = self
             var.output_nr = output_nr
             var._requires_grad = self.requires_grad
