@@ -104,6 +104,9 @@ class SetItem(Function):
         if value is None:
             i[self.index] = self.value
         else:
+            if not torch_early.is_tensor(i[self.index]):
+                # One element, which a Variable holds as a one-element tensor.
+                self.index = _one_element_key(self.index, i)
             self.value_size = value.size()
             i[self.index] = value
         self.mark_dirty(i)
@@ -118,11 +121,7 @@ class SetItem(Function):
             return grad_input
         grad_value = None
         if self.needs_input_grad[1]:
-            region = grad_output[self.index]
-            if torch_early.is_tensor(region):
-                grad_value = _reshaped(region, self.value_size)
-            else:
-                grad_value = grad_output.new(self.value_size).fill_(region)
+            grad_value = _reshaped(grad_output[self.index], self.value_size)
         return grad_input, grad_value
 
 
