@@ -57,14 +57,13 @@ def _one_element_key(key, tensor):
     dimension gives a Python number on a tensor; on a Variable it gives a one-element view, so
     the result stays in the graph. That last int always addresses the last dimension."""
     items = list(key) if isinstance(key, tuple) else [key]
-    for position in range(len(items) - 1, -1, -1):
-        item = items[position]
-        if isinstance(item, numbers.Integral):
-            if item < 0:
-                item += tensor.size(tensor.dim() - 1)
-            items[position] = slice(item, item + 1)
-            return tuple(items)
-    raise RuntimeError("indexing gave a number for a key without an int: {!r}".format(key))
+    last = max(position for position, item in enumerate(items)
+               if isinstance(item, numbers.Integral))
+    index = items[last]
+    if index < 0:
+        index += tensor.size(tensor.dim() - 1)
+    items[last] = slice(index, index + 1)
+    return tuple(items)
 
 
 class Index(Function):
