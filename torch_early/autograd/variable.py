@@ -544,6 +544,285 @@ class Variable(object):
     # Shape, indexing, masking and joining (tensor)
     # ==========================================================================================
 
+    # Argument checks of the methods below (kept in the class, so that they stay in this
+    # section).
+
+    @staticmethod
+    def _sizes(args):
+        """Sizes given as ints, f(2, 3), or as one sequence, f(torch_early.Size([2, 3]))."""
+        if len(args) == 1 and isinstance(args[0], (tuple, list)):
+            return tuple(args[0])
+        return args
+
+    def _check_dim(self, dim, name):
+        if not 0 <= dim < self.dim():
+            raise RuntimeError("{}: dimension {} out of range of {}D tensor".format(
+                name, dim, self.dim()))
+
+    @staticmethod
+    def _variable(value, name):
+        if not isinstance(value, Variable):
+            hint = '; wrap a tensor in a Variable' if _is_tensor(value) else ''
+            raise TypeError("{}() of a Variable expects a Variable, but got {}{}".format(
+                name, type(value).__name__, hint))
+        return value
+
+    @staticmethod
+    def _typed_arg(value, type_name, what, name):
+        """`value` as a Variable holding a `type_name` tensor: a tensor of that type is
+        wrapped, a Variable of it is kept, anything else is a TypeError."""
+        data = value.data if isinstance(value, Variable) else value
+        if _is_tensor(data) and type(data).__name__ == type_name:
+            return value if isinstance(value, Variable) else Variable(value)
+        got = type(data).__name__
+        if isinstance(value, Variable):
+            got = 'a Variable of ' + got
+        raise TypeError("{}() expects {} (a {}, bare or in a Variable), but got {}".format(
+            name, what, type_name, got))
+
+    @staticmethod
+    def _index_arg(index, name):
+        return Variable._typed_arg(index, 'LongTensor', 'an index', name)
+
+    @staticmethod
+    def _mask_arg(mask, name):
+        return Variable._typed_arg(mask, 'ByteTensor', 'a mask', name)
+
+    @staticmethod
+    def _mask_key(key):
+        """The mask Variable when an indexing key is a mask (a ByteTensor, bare or in a
+        Variable), else None. A Variable key must be a mask."""
+        if isinstance(key, Variable):
+            return Variable._mask_arg(key, '__getitem__')
+        if _is_tensor(key) and type(key).__name__ == 'ByteTensor':
+            return Variable(key)
+        return None
+
+    # Views (a new Variable over the same data, sharing the version counter) -------------------
+
+    def __getitem__(self, key):
+        """Ints, slices, Ellipsis and tuples of them give a view (a one-element view where the
+        tensor would give a number); a ByteTensor mask (a tensor or a Variable) gives a 1-D
+        copy of the elements it selects."""
+        mask = self._mask_key(key)
+        if mask is not None:
+            return MaskedSelect()(self, mask)
+        return Index(key)(self)
+
+    index = __getitem__
+
+    def __setitem__(self, key, value):
+        """In place: a ByteTensor mask key with a Variable value is masked_copy_, with a number
+        masked_fill_; any other key writes the value (a Variable or a number) into self[key]."""
+        mask = self._mask_key(key)
+        if mask is not None:
+            if isinstance(value, Variable):
+                MaskedCopy(inplace=True)(self, mask, value)
+            else:
+                MaskedFill(_number(value, '__setitem__'), inplace=True)(self, mask)
+        elif isinstance(value, Variable):
+            SetItem(key)(self, value)
+        else:
+            SetItem(key, _number(value, '__setitem__'))(self)
+
+    def __iter__(self):
+        # Along dimension 0, each item a view (one-element Variables for a 1-D Variable).
+        return iter([self[i] for i in range(self.size(0))] if self.dim() > 0 else [])
+
+    def view(self, *sizes):
+        return View(*sizes)(self)
+
+    def view_as(self, other):
+        return View(other.size())(self)
+
+    def expand(self, *sizes):
+        return Expand(self._sizes(sizes))(self)
+
+    def expand_as(self, other):
+        return Expand(other.size())(self)
+
+    def t(self):
+        if self.dim() != 2:
+            raise RuntimeError("t() expects a 2D Variable, but got a {}D one".format(self.dim()))
+        return Transpose(0, 1)(self)
+
+    def transpose(self, dim1, dim2):
+        return Transpose(dim1, dim2)(self)
+
+    def permute(self, *dims):
+        return Permute(self._sizes(dims))(self)
+
+    def squeeze(self, dim=None):
+        return Squeeze(dim)(self)
+
+    def unsqueeze(self, dim):
+        return Unsqueeze(dim)(self)
+
+    def select(self, dim, index):
+        """self[:, ..., index] with `index` at position `dim`: a view without that dimension
+        (negative indices count from the end, as in self[...])."""
+        self._check_dim(dim, 'select')
+        return Index((slice(None),) * dim + (index,))(self)
+
+    def narrow(self, dim, start, length):
+        """The view of `length` slices along `dim` from `start`."""
+        self._check_dim(dim, 'narrow')
+        size = self.size(dim)
+        if not 0 <= start < size or not 1 <= length <= size - start:
+            raise RuntimeError("narrow: length {} is invalid for dimension {} of size {} "
+                               "starting at {}".format(length, dim, size, start))
+        return Index((slice(None),) * dim + (slice(start, start + length),))(self)
+
+    def chunk(self, num_chunks, dim=0):
+        """A tuple of `num_chunks` views of ceil(size / num_chunks) slices along dim (the last
+        one smaller)."""
+        return Chunk(num_chunks, dim)(self)
+
+    def split(self, split_size, dim=0):
+        """A tuple of views of `split_size` slices along dim (the last one smaller)."""
+        if dim < 0:
+            dim += self.dim()
+        if split_size <= 0:
+            raise ValueError("split_size must be a positive integer, got {}".format(split_size))
+        length = self.size(dim)
+        return tuple(self.narrow(dim, start, min(split_size, length - start))
+                     for start in range(0, length, split_size))
+
+    def unfold(self, dim, size, step):
+        return Unfold(dim, size, step)(self)
+
+    # Copies with another shape ---------------------------------------------------------------
+
+    def repeat(self, *repeats):
+        return Repeat(self._sizes(repeats))(self)
+
+    def resize(self, *sizes):
+        """Other sizes, the same number of elements (a Variable cannot grow or shrink)."""
+        return Resize(*sizes)(self)
+
+    def resize_as(self, other):
+        return Resize(other.size())(self)
+
+    def clone(self):
+        return Clone()(self)
+
+    def contiguous(self):
+        """Make the data contiguous (a copy when it is not) and return self: the gradient does
+        not depend on the memory layout, so the graph does not change."""
+        self.data = self.data.contiguous()
+        return self
+
+    # Indexed and masked operations (index: a LongTensor, mask: a ByteTensor; either may be
+    # given bare or as a Variable) -----------------------------------------------------------
+
+    def index_select(self, dim, index):
+        return IndexSelect(dim)(self, self._index_arg(index, 'index_select'))
+
+    def gather(self, dim, index):
+        return Gather(dim)(self, self._index_arg(index, 'gather'))
+
+    def scatter(self, dim, index, source):
+        return Scatter(dim)(self, self._index_arg(index, 'scatter'),
+                            self._variable(source, 'scatter'))
+
+    def scatter_(self, dim, index, source):
+        return Scatter(dim, inplace=True)(self, self._index_arg(index, 'scatter_'),
+                                          self._variable(source, 'scatter_'))
+
+    def index_add(self, dim, index, tensor):
+        return IndexAdd(dim)(self, self._index_arg(index, 'index_add'),
+                             self._variable(tensor, 'index_add'))
+
+    def index_add_(self, dim, index, tensor):
+        return IndexAdd(dim, inplace=True)(self, self._index_arg(index, 'index_add_'),
+                                           self._variable(tensor, 'index_add_'))
+
+    def index_copy(self, dim, index, tensor):
+        return IndexCopy(dim)(self, self._index_arg(index, 'index_copy'),
+                              self._variable(tensor, 'index_copy'))
+
+    def index_copy_(self, dim, index, tensor):
+        return IndexCopy(dim, inplace=True)(self, self._index_arg(index, 'index_copy_'),
+                                            self._variable(tensor, 'index_copy_'))
+
+    def index_fill(self, dim, index, value):
+        return IndexFill(dim, _number(value, 'index_fill', variables=False))(
+            self, self._index_arg(index, 'index_fill'))
+
+    def index_fill_(self, dim, index, value):
+        return IndexFill(dim, _number(value, 'index_fill_', variables=False), inplace=True)(
+            self, self._index_arg(index, 'index_fill_'))
+
+    def masked_copy(self, mask, tensor):
+        return MaskedCopy()(self, self._mask_arg(mask, 'masked_copy'),
+                            self._variable(tensor, 'masked_copy'))
+
+    def masked_copy_(self, mask, tensor):
+        return MaskedCopy(inplace=True)(self, self._mask_arg(mask, 'masked_copy_'),
+                                        self._variable(tensor, 'masked_copy_'))
+
+    def masked_fill(self, mask, value):
+        return MaskedFill(_number(value, 'masked_fill', variables=False))(
+            self, self._mask_arg(mask, 'masked_fill'))
+
+    def masked_fill_(self, mask, value):
+        return MaskedFill(_number(value, 'masked_fill_', variables=False), inplace=True)(
+            self, self._mask_arg(mask, 'masked_fill_'))
+
+    def masked_select(self, mask):
+        return MaskedSelect()(self, self._mask_arg(mask, 'masked_select'))
+
+    # Sorting: (values, indices); the indices do not require grad -----------------------------
+
+    def sort(self, dim=None, descending=False):
+        return Sort(dim, descending)(self)
+
+    def topk(self, k, dim=None, largest=True, sorted=True):
+        return Topk(k, dim, largest, sorted)(self)
+
+    # Type changes (last: the casts below are named after builtins) ---------------------------
+
+    def type(self, t=None):
+        """Without an argument, the data's type name ('torch_early.FloatTensor'); with a type
+        (a class or its name), this Variable converted to it."""
+        if t is None:
+            return self.data.type()
+        return Type(t)(self)
+
+    def type_as(self, other):
+        return Type(other.type())(self)
+
+    def cpu(self):
+        # The data of every torch_early Variable lives on the CPU already.
+        return self
+
+    def _cast(self, name):
+        return Type(type(self.data).__module__ + '.' + name)(self)
+
+    def double(self):
+        return self._cast('DoubleTensor')
+
+    def float(self):
+        return self._cast('FloatTensor')
+
+    def half(self):
+        return self._cast('HalfTensor')
+
+    def long(self):
+        return self._cast('LongTensor')
+
+    def int(self):
+        return self._cast('IntTensor')
+
+    def short(self):
+        return self._cast('ShortTensor')
+
+    def char(self):
+        return self._cast('CharTensor')
+
+    def byte(self):
+        return self._cast('ByteTensor')
+
     # ----- end of shape, indexing, masking and joining -----
 
 
