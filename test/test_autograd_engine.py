@@ -589,3 +589,25 @@ def test_inplace_on_a_gradless_leaf_makes_no_reference_cycle():
         assert creator() is None
     finally:
         gc.enable()
+
+
+def test_cat_stack_split_and_chunk_take_variables():
+    a = leaf(torch_early.DoubleTensor([[1, 2]]))
+    b = leaf(torch_early.DoubleTensor([[3, 4]]))
+    c = torch_early.cat([a, b], 0)
+    assert isinstance(c.creator, _functions.Concat) and values(c) == [[1, 2], [3, 4]]
+    assert torch_early.stack([a, b], 1).size() == torch_early.Size([1, 2, 2])
+    top, bottom = torch_early.split(c, 1, 0)
+    left, right = torch_early.chunk(c, 2, 1)
+    assert values(bottom) == [[3, 4]] and values(right) == [[2], [4]]
+    ones = torch_early.DoubleTensor
+    torch_early.autograd.backward([bottom, right], [ones([[1, 1]]), ones([[10], [10]])])
+    assert values(a.grad) == [[0, 10]] and values(b.grad) == [[1, 11]]
+    assert gradcheck(lambda x, y: torch_early.cat([x, y], 1), (a, b))
+    assert gradcheck(lambda x, y: torch_early.stack([x, y], 0), (a, b))
+
+
+def test_function_style_calls_without_a_variable_method_raise():
+    a = leaf(torch_early.DoubleTensor([1]))
+    with pytest.raises(TypeError, match="torch_early.svd is not available for Variables"):
+        torch_early.svd(a)
