@@ -298,6 +298,81 @@ class Variable(object):
     # Reductions, BLAS and linear algebra (reduce, blas, linalg)
     # ==========================================================================================
 
+    # Reductions: over everything (no dim) the result is a one-element Variable, so that
+    # `loss.backward()` works on it; along a dim it keeps that dim with size 1.
+
+    def sum(self, dim=None):
+        return Sum(dim)(self)
+
+    def mean(self, dim=None):
+        return Mean(dim)(self)
+
+    def prod(self, dim=None):
+        return Prod(dim)(self)
+
+    def max(self, dim=None):
+        """max() of everything; max(dim) -> (values, indices); max(Variable) or max(float)
+        element-wise."""
+        return self._extremum(dim, 'max')
+
+    def min(self, dim=None):
+        """min() of everything; min(dim) -> (values, indices); min(Variable) or min(float)
+        element-wise."""
+        return self._extremum(dim, 'min')
+
+    def _extremum(self, arg, name):
+        if arg is None:
+            return (Max if name == 'max' else Min)()(self)
+        if isinstance(arg, Variable):
+            return (Cmax if name == 'max' else Cmin)()(self, arg)
+        if isinstance(arg, int) and not isinstance(arg, bool):
+            return (Max if name == 'max' else Min)(arg)(self)
+        if isinstance(arg, numbers.Real) and not isinstance(arg, bool):
+            return (CmaxConstant if name == 'max' else CminConstant)(arg)(self)
+        hint = '; wrap a tensor in a Variable' if _is_tensor(arg) else ''
+        raise TypeError("{}() of a Variable accepts nothing, a dim (int), a Variable or a "
+                        "number, but got {}{}".format(name, type(arg).__name__, hint))
+
+    def mode(self, dim=-1):
+        return Mode(dim)(self)
+
+    def median(self, dim=-1):
+        return Median(dim)(self)
+
+    def kthvalue(self, k, dim=-1):
+        return Kthvalue(k, dim)(self)
+
+    def norm(self, p=2, dim=None):
+        return Norm(p, dim)(self)
+
+    def dist(self, other, p=2):
+        """The p-norm of self - other (as many elements)."""
+        if not isinstance(other, Variable):
+            raise TypeError("dist() of a Variable expects a Variable, but got {}".format(
+                type(other).__name__))
+        return self.sub(other).norm(p)
+
+    def var(self, dim=None, unbiased=True):
+        """var(), var(unbiased), var(dim), var(dim, unbiased); unbiased divides by n - 1."""
+        if isinstance(dim, bool):
+            dim, unbiased = None, dim
+        return Var(dim, unbiased)(self)
+
+    def std(self, dim=None, unbiased=True):
+        """std(), std(unbiased), std(dim), std(dim, unbiased); unbiased divides by n - 1."""
+        if isinstance(dim, bool):
+            dim, unbiased = None, dim
+        return Std(dim, unbiased)(self)
+
+    def cumsum(self, dim):
+        return Cumsum(dim)(self)
+
+    def cumprod(self, dim):
+        return Cumprod(dim)(self)
+
+    def renorm(self, p, dim, maxnorm):
+        return Renorm(p, dim, maxnorm)(self)
+
     # ----- end of reductions, BLAS and linear algebra -----
 
     # ==========================================================================================
