@@ -373,6 +373,108 @@ class Variable(object):
     def renorm(self, p, dim, maxnorm):
         return Renorm(p, dim, maxnorm)(self)
 
+    # BLAS. The add-forms take the tensor methods' positional scalars: m.addmm(mat1, mat2),
+    # m.addmm(beta, mat1, mat2), m.addmm(beta, alpha, mat1, mat2) = beta * m + alpha * mat1 @ mat2.
+    # The Functions name the two scales the other way round (alpha for the added tensor).
+
+    def addmm(self, *args):
+        return self._blas(Addmm, args, False, 'addmm', 'mat1, mat2')
+
+    def addmm_(self, *args):
+        return self._blas(Addmm, args, True, 'addmm_', 'mat1, mat2')
+
+    def addbmm(self, *args):
+        return self._blas(Addbmm, args, False, 'addbmm', 'batch1, batch2')
+
+    def addbmm_(self, *args):
+        return self._blas(Addbmm, args, True, 'addbmm_', 'batch1, batch2')
+
+    def baddbmm(self, *args):
+        return self._blas(Baddbmm, args, False, 'baddbmm', 'batch1, batch2')
+
+    def baddbmm_(self, *args):
+        return self._blas(Baddbmm, args, True, 'baddbmm_', 'batch1, batch2')
+
+    def addmv(self, *args):
+        return self._blas(Addmv, args, False, 'addmv', 'mat, vec')
+
+    def addmv_(self, *args):
+        return self._blas(Addmv, args, True, 'addmv_', 'mat, vec')
+
+    def addr(self, *args):
+        return self._blas(Addr, args, False, 'addr', 'vec1, vec2')
+
+    def addr_(self, *args):
+        return self._blas(Addr, args, True, 'addr_', 'vec1, vec2')
+
+    def _blas(self, cls, args, inplace, name, operands):
+        if len(args) == 2:
+            beta, alpha = 1, 1
+        elif len(args) == 3:
+            beta, alpha = args[0], 1
+        elif len(args) == 4:
+            beta, alpha = args[0], args[1]
+        else:
+            raise TypeError("{}() takes ([beta,] [alpha,] {}), but got {} arguments".format(
+                name, operands, len(args)))
+        beta = _number(beta, name, variables=False)
+        alpha = _number(alpha, name, variables=False)
+        return cls(beta, alpha, inplace)(self, args[-2], args[-1])
+
+    def mm(self, matrix):
+        self._check_dims('mm', 'mat2', (self, 2), (matrix, 2))
+        output = Variable(self.data.new(self.data.size(0), matrix.data.size(1)).zero_())
+        return Addmm(0, 1)(output, self, matrix)
+
+    def bmm(self, batch):
+        self._check_dims('bmm', 'batch2', (self, 3), (batch, 3))
+        size = (self.data.size(0), self.data.size(1), batch.data.size(2))
+        output = Variable(self.data.new(*size).zero_())
+        return Baddbmm(0, 1)(output, self, batch)
+
+    def mv(self, vector):
+        self._check_dims('mv', 'vec', (self, 2), (vector, 1))
+        output = Variable(self.data.new(self.data.size(0)).zero_())
+        return Addmv(0, 1)(output, self, vector)
+
+    def ger(self, vector):
+        self._check_dims('ger', 'vec2', (self, 1), (vector, 1))
+        output = Variable(self.data.new(self.data.size(0), vector.data.size(0)).zero_())
+        return Addr(0, 1)(output, self, vector)
+
+    @staticmethod
+    def _check_dims(name, operand_name, *operands):
+        """A TypeError unless every operand is a Variable, a RuntimeError unless each has the
+        number of dimensions it is paired with."""
+        for position, (operand, dims) in enumerate(operands):
+            label = 'self' if position == 0 else operand_name
+            if not isinstance(operand, Variable):
+                raise TypeError("{}() of a Variable expects a Variable for '{}', but got "
+                                "{}".format(name, label, type(operand).__name__))
+            if operand.data.dim() != dims:
+                raise RuntimeError("{}() expects a {}D '{}', but got a {}D Variable of size "
+                                   "{}".format(name, dims, label, operand.data.dim(),
+                                               _size_str(operand.data)))
+
+    def dot(self, other):
+        return Dot()(self, other)
+
+    def __matmul__(self, other):
+        """self @ other for vectors and matrices: dot, matrix-vector or matrix product."""
+        if not isinstance(other, Variable):
+            return NotImplemented
+        dim_self, dim_other = self.data.dim(), other.data.dim()
+        if dim_self == 1 and dim_other == 1:
+            return self.dot(other)
+        if dim_self == 2 and dim_other == 2:
+            return self.mm(other)
+        if dim_self == 2 and dim_other == 1:
+            return self.mv(other)
+        if dim_self == 1 and dim_other == 2:
+            return self.unsqueeze(0).mm(other).squeeze(0)
+        raise ValueError("both arguments to __matmul__ need to be 1D or 2D, "
+                         "but they are {}D and {}D".format(dim_self, dim_other))
+
     # ----- end of reductions, BLAS and linear algebra -----
 
     # ==========================================================================================
