@@ -475,6 +475,33 @@ class Variable(object):
         raise ValueError("both arguments to __matmul__ need to be 1D or 2D, "
                          "but they are {}D and {}D".format(dim_self, dim_other))
 
+    # Linear algebra
+
+    def diag(self, diagonal_idx=0):
+        return Diag(diagonal_idx)(self)
+
+    def tril(self, diagonal_idx=0):
+        return Tril(diagonal_idx)(self)
+
+    def triu(self, diagonal_idx=0):
+        return Triu(diagonal_idx)(self)
+
+    def trace(self):
+        return Trace()(self)
+
+    def cross(self, other, dim=-1):
+        return Cross(dim)(self, other)
+
+    def inverse(self):
+        return Inverse()(self)
+
+    def gesv(self, a):
+        """Solves a X = self: (X, LU of a)."""
+        return Gesv()(self, a)
+
+    def potrf(self, upper=True):
+        return Potrf(upper)(self)
+
     # ----- end of reductions, BLAS and linear algebra -----
 
     # ==========================================================================================
