@@ -81,6 +81,12 @@ def test_sum_over_everything_backward_works_without_a_gradient():
     assert x.grad.data.equal(torch_early.DoubleTensor(2, 3).fill_(1))
 
 
+def test_a_gradient_of_another_shape_with_as_many_elements_is_reshaped():
+    x = leaf(torch_early.DoubleTensor([[1, 2], [3, 4]]))
+    x.sum(1).backward(torch_early.DoubleTensor([5, 7]))
+    assert x.grad.data.equal(torch_early.DoubleTensor([[5, 5], [7, 7]]))
+
+
 def test_mean_gradient_is_one_over_count():
     x = leaf(double(2, 5))
     x.mean(1).backward(torch_early.DoubleTensor(2, 1).fill_(1))

@@ -525,6 +525,10 @@ def _check_gradient(var, gradient):
         raise RuntimeError("gradient has {} elements (size {}) but the variable has {} (size "
                            "{})".format(gradient.numel(), _size_str(gradient),
                                         var.data.numel(), _size_str(var.data)))
+    if not gradient.is_same_size(var.data):
+        # As many elements in another shape: backward functions that need the output's shape
+        # (reductions, matrix products) get it.
+        gradient = gradient.contiguous().view(var.data.size())
     return gradient
 
 
