@@ -96,6 +96,30 @@ def test_inplace_add_form_gradcheck(name, scalars, layout):
     check(fn, *inputs)
 
 
+ALIASED = [
+    ('addmm', (3, 3), (3, 3), 'first'),
+    ('addmm', (3, 3), (3, 3), 'second'),
+    ('baddbmm', (2, 3, 3), (2, 3, 3), 'first'),
+    ('baddbmm', (2, 3, 3), (2, 3, 3), 'second'),
+    ('addmv', (3,), (3, 3), 'second'),
+]
+
+
+@pytest.mark.parametrize('name, target_size, other_size, position', ALIASED)
+def test_inplace_add_form_with_the_target_as_an_operand(name, target_size, other_size,
+                                                        position):
+    # x.addmm_(x, w): backward needs x as it was before it was overwritten.
+    def fn(base, other):
+        x = base.mul(1)
+        operands = (x, other) if position == 'first' else (other, x)
+        return getattr(x, name + '_')(0.5, 2, *operands)
+    base, other = double(*target_size), double(*other_size)
+    operands = (base, other) if position == 'first' else (other, base)
+    expected = getattr(base, name)(0.5, 2, *operands)
+    assert fn(leaf(base), leaf(other)).data.equal(expected)
+    check(fn, leaf(base), leaf(other))
+
+
 @pytest.mark.parametrize('name', sorted(ADD_FORMS))
 def test_inplace_add_form_on_a_leaf_that_requires_grad_is_an_error(name):
     add, first, second = [leaf(t) for t in operands(name)]

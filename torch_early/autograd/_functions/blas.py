@@ -24,6 +24,11 @@ class _BlasBase(InplaceFunction):
         self.beta = beta
 
     def forward(self, add_tensor, first, second):
+        if self.inplace:
+            # backward needs the operands as they were: one that shares memory with the tensor
+            # about to be overwritten (x.addmm_(x, w)) is copied first.
+            first = _unshared(first, add_tensor)
+            second = _unshared(second, add_tensor)
         self.save_for_backward(first, second)
         if self.inplace:
             self.mark_dirty(add_tensor)
@@ -40,6 +45,15 @@ class _BlasBase(InplaceFunction):
         if self.needs_input_grad[2]:
             grad_second = _scaled(self._grad_second(grad_output, first), self.beta)
         return grad_add, grad_first, grad_second
+
+
+def _unshared(operand, target):
+    """operand, or a copy of it when it lives in target's storage."""
+    operand_storage, target_storage = operand.storage(), target.storage()
+    if operand_storage is not None and target_storage is not None and \
+            operand_storage.data_ptr() == target_storage.data_ptr():
+        return operand.clone()
+    return operand
 
 
 def _scaled(tensor, scale):
