@@ -538,6 +538,210 @@ class Variable(object):
     # Reductions, BLAS and linear algebra (reduce, blas, linalg)
     # ==========================================================================================
 
+    # Reductions: over everything (no dim) the result is a one-element Variable, so that
+    # `loss.backward()` works on it; along a dim it keeps that dim with size 1.
+
+    def sum(self, dim=None):
+        return Sum(dim)(self)
+
+    def mean(self, dim=None):
+        return Mean(dim)(self)
+
+    def prod(self, dim=None):
+        return Prod(dim)(self)
+
+    def max(self, dim=None):
+        """max() of everything; max(dim) -> (values, indices); max(Variable) or max(float)
+        element-wise."""
+        return self._extremum(dim, 'max')
+
+    def min(self, dim=None):
+        """min() of everything; min(dim) -> (values, indices); min(Variable) or min(float)
+        element-wise."""
+        return self._extremum(dim, 'min')
+
+    def _extremum(self, arg, name):
+        if arg is None:
+            return (Max if name == 'max' else Min)()(self)
+        if isinstance(arg, Variable):
+            return (Cmax if name == 'max' else Cmin)()(self, arg)
+        if isinstance(arg, int) and not isinstance(arg, bool):
+            return (Max if name == 'max' else Min)(arg)(self)
+        if isinstance(arg, numbers.Real) and not isinstance(arg, bool):
+            return (CmaxConstant if name == 'max' else CminConstant)(arg)(self)
+        hint = '; wrap a tensor in a Variable' if _is_tensor(arg) else ''
+        raise TypeError("{}() of a Variable accepts nothing, a dim (int), a Variable or a "
+                        "number, but got {}{}".format(name, type(arg).__name__, hint))
+
+    def mode(self, dim=-1):
+        return Mode(dim)(self)
+
+    def median(self, dim=-1):
+        return Median(dim)(self)
+
+    def kthvalue(self, k, dim=-1):
+        return Kthvalue(k, dim)(self)
+
+    def norm(self, p=2, dim=None):
+        return Norm(p, dim)(self)
+
+    def dist(self, other, p=2):
+        """The p-norm of self - other (as many elements)."""
+        if not isinstance(other, Variable):
+            raise TypeError("dist() of a Variable expects a Variable, but got {}".format(
+                type(other).__name__))
+        return self.sub(other).norm(p)
+
+    def var(self, dim=None, unbiased=True):
+        """var(), var(unbiased), var(dim), var(dim, unbiased); unbiased divides by n - 1."""
+        if isinstance(dim, bool):
+            dim, unbiased = None, dim
+        return Var(dim, unbiased)(self)
+
+    def std(self, dim=None, unbiased=True):
+        """std(), std(unbiased), std(dim), std(dim, unbiased); unbiased divides by n - 1."""
+        if isinstance(dim, bool):
+            dim, unbiased = None, dim
+        return Std(dim, unbiased)(self)
+
+    def cumsum(self, dim):
+        return Cumsum(dim)(self)
+
+    def cumprod(self, dim):
+        return Cumprod(dim)(self)
+
+    def renorm(self, p, dim, maxnorm):
+        return Renorm(p, dim, maxnorm)(self)
+
+    # BLAS. The add-forms take the tensor methods' positional scalars: m.addmm(mat1, mat2),
+    # m.addmm(beta, mat1, mat2), m.addmm(beta, alpha, mat1, mat2) = beta * m + alpha * mat1 @ mat2.
+    # The Functions name the two scales the other way round (alpha for the added tensor).
+
+    def addmm(self, *args):
+        return self._blas(Addmm, args, False, 'addmm', 'mat1, mat2')
+
+    def addmm_(self, *args):
+        return self._blas(Addmm, args, True, 'addmm_', 'mat1, mat2')
+
+    def addbmm(self, *args):
+        return self._blas(Addbmm, args, False, 'addbmm', 'batch1, batch2')
+
+    def addbmm_(self, *args):
+        return self._blas(Addbmm, args, True, 'addbmm_', 'batch1, batch2')
+
+    def baddbmm(self, *args):
+        return self._blas(Baddbmm, args, False, 'baddbmm', 'batch1, batch2')
+
+    def baddbmm_(self, *args):
+        return self._blas(Baddbmm, args, True, 'baddbmm_', 'batch1, batch2')
+
+    def addmv(self, *args):
+        return self._blas(Addmv, args, False, 'addmv', 'mat, vec')
+
+    def addmv_(self, *args):
+        return self._blas(Addmv, args, True, 'addmv_', 'mat, vec')
+
+    def addr(self, *args):
+        return self._blas(Addr, args, False, 'addr', 'vec1, vec2')
+
+    def addr_(self, *args):
+        return self._blas(Addr, args, True, 'addr_', 'vec1, vec2')
+
+    def _blas(self, cls, args, inplace, name, operands):
+        if len(args) == 2:
+            beta, alpha = 1, 1
+        elif len(args) == 3:
+            beta, alpha = args[0], 1
+        elif len(args) == 4:
+            beta, alpha = args[0], args[1]
+        else:
+            raise TypeError("{}() takes ([beta,] [alpha,] {}), but got {} arguments".format(
+                name, operands, len(args)))
+        beta = _number(beta, name, variables=False)
+        alpha = _number(alpha, name, variables=False)
+        return cls(beta, alpha, inplace)(self, args[-2], args[-1])
+
+    def mm(self, matrix):
+        self._check_dims('mm', 'mat2', (self, 2), (matrix, 2))
+        output = Variable(self.data.new(self.data.size(0), matrix.data.size(1)).zero_())
+        return Addmm(0, 1)(output, self, matrix)
+
+    def bmm(self, batch):
+        self._check_dims('bmm', 'batch2', (self, 3), (batch, 3))
+        size = (self.data.size(0), self.data.size(1), batch.data.size(2))
+        output = Variable(self.data.new(*size).zero_())
+        return Baddbmm(0, 1)(output, self, batch)
+
+    def mv(self, vector):
+        self._check_dims('mv', 'vec', (self, 2), (vector, 1))
+        output = Variable(self.data.new(self.data.size(0)).zero_())
+        return Addmv(0, 1)(output, self, vector)
+
+    def ger(self, vector):
+        self._check_dims('ger', 'vec2', (self, 1), (vector, 1))
+        output = Variable(self.data.new(self.data.size(0), vector.data.size(0)).zero_())
+        return Addr(0, 1)(output, self, vector)
+
+    @staticmethod
+    def _check_dims(name, operand_name, *operands):
+        """A TypeError unless every operand is a Variable, a RuntimeError unless each has the
+        number of dimensions it is paired with."""
+        for position, (operand, dims) in enumerate(operands):
+            label = 'self' if position == 0 else operand_name
+            if not isinstance(operand, Variable):
+                raise TypeError("{}() of a Variable expects a Variable for '{}', but got "
+                                "{}".format(name, label, type(operand).__name__))
+            if operand.data.dim() != dims:
+                raise RuntimeError("{}() expects a {}D '{}', but got a {}D Variable of size "
+                                   "{}".format(name, dims, label, operand.data.dim(),
+                                               _size_str(operand.data)))
+
+    def dot(self, other):
+        return Dot()(self, other)
+
+    def __matmul__(self, other):
+        """self @ other for vectors and matrices: dot, matrix-vector or matrix product."""
+        if not isinstance(other, Variable):
+            return NotImplemented
+        dim_self, dim_other = self.data.dim(), other.data.dim()
+        if dim_self == 1 and dim_other == 1:
+            return self.dot(other)
+        if dim_self == 2 and dim_other == 2:
+            return self.mm(other)
+        if dim_self == 2 and dim_other == 1:
+            return self.mv(other)
+        if dim_self == 1 and dim_other == 2:
+            return self.unsqueeze(0).mm(other).squeeze(0)
+        raise ValueError("both arguments to __matmul__ need to be 1D or 2D, "
+                         "but they are {}D and {}D".format(dim_self, dim_other))
+
+    # Linear algebra
+
+    def diag(self, diagonal_idx=0):
+        return Diag(diagonal_idx)(self)
+
+    def tril(self, diagonal_idx=0):
+        return Tril(diagonal_idx)(self)
+
+    def triu(self, diagonal_idx=0):
+        return Triu(diagonal_idx)(self)
+
+    def trace(self):
+        return Trace()(self)
+
+    def cross(self, other, dim=-1):
+        return Cross(dim)(self, other)
+
+    def inverse(self):
+        return Inverse()(self)
+
+    def gesv(self, a):
+        """Solves a X = self: (X, LU of a)."""
+        return Gesv()(self, a)
+
+    def potrf(self, upper=True):
+        return Potrf(upper)(self)
+
     # ----- end of reductions, BLAS and linear algebra -----
 
     # ==========================================================================================
@@ -840,6 +1044,10 @@ def _check_gradient(var, gradient):
         raise RuntimeError("gradient has {} elements (size {}) but the variable has {} (size "
                            "{})".format(gradient.numel(), _size_str(gradient),
                                         var.data.numel(), _size_str(var.data)))
+    if not gradient.is_same_size(var.data):
+        # As many elements in another shape: backward functions that need the output's shape
+        # (reductions, matrix products) get it.
+        gradient = gradient.contiguous().view(var.data.size())
     return gradient
 
 
