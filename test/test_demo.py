@@ -15,3 +15,7 @@ def test_the_demo_walks_every_layer():
     assert "array[0, 0] is 100.0" in out                           # 4. NumPy sharing
     assert "THDoubleTensor_cadd" in out                            # 5. generic mechanism
     assert "2 runs of 3 elements (stride 1), starting at storage offsets [6, 11]" in out  # 6.
+    assert "Sum          previous_functions: AddConstant (output 0)" in out   # 7. autograd
+    assert "Mul          previous_functions: x (output 0), w (output 0)" in out
+    assert "x.grad = ['0.1175', '-0.1050', '0.0049']" in out
+    assert "against finite differences, in double: True" in out

@@ -172,42 +172,32 @@ def show_strided_iteration():
     print("a contiguous tensor is one run of %d elements: the flat (SIMD, OpenMP) loop" % inner)
 
 
-def describe_node(node):
-    """A graph node as the demo prints it: a Function's class, or a leaf Variable."""
-    from torch_early.autograd import Variable
-    if isinstance(node, Variable):
-        return "leaf Variable of size %s" % "x".join(str(s) for s in node.size())
-    return type(node).__name__
-
-
 def show_autograd():
     section("7. Autograd: the graph is recorded as the operations run")
     from torch_early.autograd import Variable, gradcheck
     x = Variable(torch.DoubleTensor([1, 2, 3]), requires_grad=True)
     w = Variable(torch.DoubleTensor([0.5, -1, 2]), requires_grad=True)
-    y = (x * w).sigmoid() if hasattr(x, "sigmoid") else x * w
-    loss = (y + 1).sum() if hasattr(y, "sum") else (y + 1)
-    print("x, w = Variables of size 3 that require grad")
-    print("loss = (x * w).sigmoid().sum() + ...  built these nodes, newest first:")
-    pending, seen = [loss.creator], set()
-    while pending:
-        fn = pending.pop(0)
-        if id(fn) in seen:
-            continue
-        seen.add(id(fn))
-        inputs = ", ".join("%s (output %d)" % (describe_node(prev), nr)
-                           for prev, nr in fn.previous_functions)
-        print("  %-12s <- previous_functions: %s" % (type(fn).__name__, inputs))
-        pending.extend(prev for prev, _ in fn.previous_functions if not isinstance(prev, Variable))
-    print("loss.creator is", type(loss.creator).__name__, "; x.creator is", x.creator,
-          "(a leaf)")
-    gradient = None if loss.data.numel() == 1 else torch.DoubleTensor(loss.size()).fill_(1)
-    loss.backward(gradient)
-    print("after loss.backward(): x.grad =", x.grad.data.tolist())
-    print("                       w.grad =", w.grad.data.tolist())
-    check = gradcheck(lambda a, b: (a * b).sigmoid() if hasattr(a, "sigmoid") else a * b,
-                      (x, w))
-    print("gradcheck (analytical vs. finite differences, in double):", check)
+    names = {id(x): "x", id(w): "w"}
+    loss = ((x * w).sigmoid() + 1).sum()
+    print("x, w = two Variables of size 3 that require grad (leaves: x.creator is %s)" % x.creator)
+    print("loss = ((x * w).sigmoid() + 1).sum() recorded one Function per operation:")
+    node = loss.creator
+    while True:
+        edges = ", ".join(
+            "%s (output %d)" % (names[id(prev)] if isinstance(prev, Variable)
+                               else type(prev).__name__, nr)
+            for prev, nr in node.previous_functions)
+        print("  %-12s previous_functions: %s" % (type(node).__name__, edges))
+        functions = [prev for prev, _ in node.previous_functions if not isinstance(prev, Variable)]
+        if not functions:
+            break
+        node = functions[0]
+    loss.backward()
+    print("loss.backward() walks them back to the leaves:")
+    print("  x.grad =", ["%.4f" % g for g in x.grad.data.tolist()], " (w * sigmoid'(x * w))")
+    print("  w.grad =", ["%.4f" % g for g in w.grad.data.tolist()], " (x * sigmoid'(x * w))")
+    ok = gradcheck(lambda a, b: (a * b).sigmoid(), (x, w))
+    print("gradcheck((x * w).sigmoid()) against finite differences, in double:", ok)
 
 
 def main():
