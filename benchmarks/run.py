@@ -222,9 +222,10 @@ def mm_chain_tensors(x, weights):
     for w in weights:
         inputs.append(inputs[-1].mm(w))
     grad = x
-    for w, inp in zip(reversed(weights), reversed(inputs[:-1])):
-        inp.t().mm(grad)            # the weight's gradient
-        grad = grad.mm(w.t())       # the input's gradient
+    for layer in reversed(range(len(weights))):
+        inputs[layer].t().mm(grad)                  # the weight's gradient
+        if layer > 0:                               # x itself needs no gradient
+            grad = grad.mm(weights[layer].t())      # the input's gradient
 
 
 @autograd_workload("512x512 float mm chain of 8 + backward", "mm_chain_variables(Variable, x, ws)",

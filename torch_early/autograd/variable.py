@@ -661,25 +661,27 @@ class Variable(object):
         alpha = _number(alpha, name, variables=False)
         return cls(beta, alpha, inplace)(self, args[-2], args[-1])
 
+    # The plain products are the add-forms with alpha = 0; the tensor to add is an empty
+    # stand-in that the Function never reads (it calls the tensor's mm, bmm, mv or ger).
+
     def mm(self, matrix):
         self._check_dims('mm', 'mat2', (self, 2), (matrix, 2))
-        output = Variable(self.data.new(self.data.size(0), matrix.data.size(1)).zero_())
+        output = Variable(self.data.new())
         return Addmm(0, 1)(output, self, matrix)
 
     def bmm(self, batch):
         self._check_dims('bmm', 'batch2', (self, 3), (batch, 3))
-        size = (self.data.size(0), self.data.size(1), batch.data.size(2))
-        output = Variable(self.data.new(*size).zero_())
+        output = Variable(self.data.new())
         return Baddbmm(0, 1)(output, self, batch)
 
     def mv(self, vector):
         self._check_dims('mv', 'vec', (self, 2), (vector, 1))
-        output = Variable(self.data.new(self.data.size(0)).zero_())
+        output = Variable(self.data.new())
         return Addmv(0, 1)(output, self, vector)
 
     def ger(self, vector):
         self._check_dims('ger', 'vec2', (self, 1), (vector, 1))
-        output = Variable(self.data.new(self.data.size(0), vector.data.size(0)).zero_())
+        output = Variable(self.data.new())
         return Addr(0, 1)(output, self, vector)
 
     @staticmethod

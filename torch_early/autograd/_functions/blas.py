@@ -18,6 +18,8 @@ class _BlasBase(InplaceFunction):
     """alpha * add_tensor + beta * (the product of two operands), in place on add_tensor when
     inplace. Subclasses name the tensor method (`_method`) and give the operand gradients."""
 
+    _product = None    # the tensor method of the plain product, where there is one
+
     def __init__(self, alpha=1, beta=1, inplace=False):
         super(_BlasBase, self).__init__(inplace)
         self.alpha = alpha
@@ -33,6 +35,12 @@ class _BlasBase(InplaceFunction):
         if self.inplace:
             self.mark_dirty(add_tensor)
             return getattr(add_tensor, self._method + '_')(self.alpha, self.beta, first, second)
+        if self.alpha == 0 and self._product is not None:
+            # The plain product (mm, bmm, mv, ger): add_tensor only stands in the graph, and
+            # the tensor product neither allocates nor reads a tensor to add.
+            self.add_size = add_tensor.size()
+            result = getattr(first, self._product)(second)
+            return result if self.beta == 1 else result.mul_(self.beta)
         return getattr(add_tensor, self._method)(self.alpha, self.beta, first, second)
 
     def backward(self, grad_output):
@@ -40,6 +48,8 @@ class _BlasBase(InplaceFunction):
         grad_add = grad_first = grad_second = None
         if self.needs_input_grad[0]:
             grad_add = _scaled(grad_output, self.alpha)
+            if self.alpha == 0 and self._product is not None:
+                grad_add = grad_add.new(self.add_size).zero_()
         if self.needs_input_grad[1]:
             grad_first = _scaled(self._grad_first(grad_output, second), self.beta)
         if self.needs_input_grad[2]:
@@ -64,6 +74,7 @@ class Addmm(_BlasBase):
     """M (n x m) + mat1 (n x k) @ mat2 (k x m)."""
 
     _method = 'addmm'
+    _product = 'mm'
 
     def _grad_first(self, grad_output, mat2):
         return grad_output.mm(mat2.t())
@@ -93,6 +104,7 @@ class Baddbmm(_BlasBase):
     """M[b] (n x m) + batch1[b] (n x k) @ batch2[b] (k x m) for every b."""
 
     _method = 'baddbmm'
+    _product = 'bmm'
 
     def _grad_first(self, grad_output, batch2):
         return grad_output.bmm(batch2.transpose(1, 2))
@@ -105,6 +117,7 @@ class Addmv(_BlasBase):
     """v (n) + mat (n x m) @ vec (m)."""
 
     _method = 'addmv'
+    _product = 'mv'
 
     def _grad_first(self, grad_output, vec):
         return grad_output.ger(vec)
@@ -117,6 +130,7 @@ class Addr(_BlasBase):
     """M (n x m) + the outer product of vec1 (n) and vec2 (m)."""
 
     _method = 'addr'
+    _product = 'ger'
 
     def _grad_first(self, grad_output, vec2):
         return grad_output.mv(vec2)
