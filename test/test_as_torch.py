@@ -123,3 +123,50 @@ def test_install_refuses_when_another_torch_is_imported(clean_import_state):
     sys.modules['torch'] = type(sys)('torch')
     with pytest.raises(ImportError, match="another 'torch' module is already imported"):
         as_torch.install()
+
+
+AUTOGRAD_PROGRAM = '''\
+# Written against PyTorch 0.1.7 (January 2017): a custom Function and a hand-rolled fit.
+import torch
+from torch.autograd import Variable, Function
+
+
+class MyReLU(Function):
+
+    def forward(self, input):
+        self.save_for_backward(input)
+        return input.clamp(min=0)
+
+    def backward(self, grad_output):
+        input, = self.saved_tensors
+        grad_input = grad_output.clone()
+        grad_input[input < 0] = 0
+        return grad_input
+
+
+torch.manual_seed(0)
+x = Variable(torch.randn(64, 10), requires_grad=False)
+y = Variable(torch.randn(64, 1), requires_grad=False)
+w1 = Variable(torch.randn(10, 20) * 0.1, requires_grad=True)
+w2 = Variable(torch.randn(20, 1) * 0.1, requires_grad=True)
+losses = []
+for t in range(200):
+    y_pred = MyReLU()(x.mm(w1)).mm(w2)
+    loss = (y_pred - y).pow(2).sum()
+    losses.append(loss.data[0])
+    loss.backward()
+    w1.data -= 1e-3 * w1.grad.data
+    w2.data -= 1e-3 * w2.grad.data
+    w1.grad.data.zero_()
+    w2.grad.data.zero_()
+print(losses[-1] < losses[0] * 0.9)
+print(type(loss).__name__, type(loss.creator).__name__)
+'''
+
+
+def test_a_2017_autograd_program_runs_unchanged(tmp_path):
+    program = tmp_path / "fit.py"
+    program.write_text(AUTOGRAD_PROGRAM)
+    result = run_module([str(program)], cwd=str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ['True', 'Variable', 'Sum']
