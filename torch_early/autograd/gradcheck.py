@@ -15,7 +15,11 @@ from .variable import Variable
 
 
 def _as_tuple(x):
-    return x if isinstance(x, tuple) else (x,)
+    if isinstance(x, tuple):
+        return x
+    if isinstance(x, list):
+        return tuple(x)
+    return (x,)
 
 
 def _differentiable_outputs(outputs):
@@ -78,6 +82,10 @@ def gradcheck(func, inputs, eps=1e-6, atol=1e-5, rtol=1e-3):
     """True when backward's gradients of func(*inputs) with respect to every input Variable
     that requires grad match finite differences within atol + rtol * |numerical|."""
     inputs = _as_tuple(inputs)
+    for v in inputs:
+        if isinstance(v, Variable) and v.requires_grad and v.creator is not None:
+            raise ValueError("gradcheck needs graph leaves as inputs: an input that requires "
+                             "grad was made by {}".format(type(v.creator).__name__))
     outputs = func(*inputs)
     if not _differentiable_outputs(outputs):
         return True

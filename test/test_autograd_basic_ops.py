@@ -1,0 +1,137 @@
+"""Arithmetic on Variables: + - * / ** and negation, with Variables and numbers on either side,
+in place, through the operators and the function-style calls, on every memory layout."""
+import operator
+
+import pytest
+
+import torch_early
+from torch_early.autograd import Variable
+from torch_early.autograd import _functions as F
+
+from autograd_checks import LAYOUTS, double, check, leaf
+
+
+def positive(*sizes, layout='contiguous'):
+    return double(*sizes, low=0.5, high=1.5, layout=layout)
+
+
+BINARY = {
+    'add': (lambda a, b: a.add(b), operator.add, F.Add),
+    'sub': (lambda a, b: a.sub(b), operator.sub, F.Sub),
+    'mul': (lambda a, b: a.mul(b), operator.mul, F.Mul),
+    'div': (lambda a, b: a.div(b), operator.truediv, F.Div),
+    'pow': (lambda a, b: a.pow(b), operator.pow, F.Pow),
+}
+
+
+@pytest.mark.parametrize('layout', LAYOUTS)
+@pytest.mark.parametrize('name', sorted(BINARY))
+def test_between_two_variables(name, layout):
+    method, op, function_class = BINARY[name]
+    a = leaf(positive(3, 4, layout=layout))
+    b = leaf(positive(3, 4, layout=layout))
+    result = method(a, b)
+    assert isinstance(result.creator, function_class)
+    assert result.data.equal(getattr(a.data, name)(b.data))
+    assert op(a, b).data.equal(result.data)
+    check(method, a, b)
+    check(op, a, b)
+
+
+@pytest.mark.parametrize('name', sorted(BINARY))
+def test_operands_with_equal_counts_but_other_shapes(name):
+    method = BINARY[name][0]
+    a = leaf(positive(2, 3))
+    b = leaf(positive(6))
+    result = method(a, b)
+    assert result.size() == torch_early.Size([2, 3])
+    result.backward(torch_early.DoubleTensor(2, 3).fill_(1))
+    assert b.grad.size() == torch_early.Size([6])
+    check(method, a, b)
+
+
+@pytest.mark.parametrize('layout', LAYOUTS)
+@pytest.mark.parametrize('expression, function_class', [
+    (lambda a: a + 2.5, F.AddConstant), (lambda a: 2.5 + a, F.AddConstant),
+    (lambda a: a - 2.5, F.SubConstant), (lambda a: 2.5 - a, F.SubConstant),
+    (lambda a: a * -1.5, F.MulConstant), (lambda a: -1.5 * a, F.MulConstant),
+    (lambda a: a / 4, F.DivConstant), (lambda a: 4 / a, F.DivConstant),
+    (lambda a: a ** 2.5, F.PowConstant), (lambda a: 2.5 ** a, F.PowConstant),
+    (lambda a: -a, F.Negate), (lambda a: a.neg(), F.Negate),
+    (lambda a: a.add(1), F.AddConstant), (lambda a: a.sub(1), F.SubConstant),
+    (lambda a: a.mul(3), F.MulConstant), (lambda a: a.div(3), F.DivConstant),
+    (lambda a: a.pow(3), F.PowConstant),
+])
+def test_with_a_number(expression, function_class, layout):
+    a = leaf(positive(3, 4, layout=layout))
+    result = expression(a)
+    assert isinstance(result.creator, function_class)
+    assert result.data.equal(expression(a.data))
+    check(expression, a)
+
+
+@pytest.mark.parametrize('operation, value', [
+    (lambda x: x.add_(2), lambda t: t.add(2)),
+    (lambda x: x.sub_(2), lambda t: t.sub(2)),
+    (lambda x: x.mul_(2), lambda t: t.mul(2)),
+    (lambda x: x.div_(2), lambda t: t.div(2)),
+    (lambda x: x.neg_(), lambda t: t.neg()),
+    (lambda x: x.add_(Variable(torch_early.DoubleTensor(3, 4).fill_(1))), lambda t: t.add(1)),
+    (lambda x: x.sub_(Variable(torch_early.DoubleTensor(3, 4).fill_(1))), lambda t: t.sub(1)),
+])
+@pytest.mark.parametrize('layout', LAYOUTS)
+def test_in_place_on_a_non_leaf(operation, value, layout):
+    a = leaf(positive(3, 4, layout=layout))
+
+    def f(a):
+        y = a * 1
+        result = operation(y)
+        assert result is y and y._version == 1
+        return result
+    assert f(a).data.equal(value(a.data))
+    check(f, a)
+
+
+def test_in_place_operators():
+    a = leaf(positive(2, 2))
+    y = a * 1
+    z = y
+    y += 1
+    y -= 0.5
+    y *= 3
+    y /= 2
+    assert y is z and y._version == 4
+    assert y.data.equal(a.data.add(1).sub(0.5).mul(3).div(2))
+    y.backward(torch_early.DoubleTensor(2, 2).fill_(1))
+    assert a.grad.data.tolist() == [[1.5, 1.5], [1.5, 1.5]]
+
+
+def test_function_style_arithmetic():
+    a = leaf(positive(2, 3))
+    b = leaf(positive(2, 3))
+    check(lambda a, b: torch_early.add(a, b), a, b)
+    check(lambda a, b: torch_early.div(torch_early.mul(a, b), torch_early.sub(a, 3)), a, b)
+    check(lambda a: torch_early.pow(2, a), a)
+    check(lambda a: torch_early.pow(a, 2), a)
+    check(lambda a: torch_early.neg(a), a)
+
+
+def test_gradient_only_for_what_needs_it():
+    a = leaf(positive(2, 2))
+    b = Variable(positive(2, 2))
+    (a * b).backward(torch_early.DoubleTensor(2, 2).fill_(1))
+    assert a.grad.data.equal(b.data) and b.grad is None
+
+
+@pytest.mark.parametrize('bad', ['2', [1, 2], None, torch_early.DoubleTensor(2, 2)])
+@pytest.mark.parametrize('name', ['add', 'sub', 'mul', 'div', 'pow'])
+def test_non_numbers_are_rejected(name, bad):
+    a = Variable(positive(2, 2))
+    with pytest.raises(TypeError, match="{}\\(\\) of a Variable accepts a Variable or a "
+                                        "number".format(name)):
+        getattr(a, name)(bad)
+
+
+def test_mismatched_element_counts_raise():
+    with pytest.raises(RuntimeError):
+        Variable(positive(2, 2)) + Variable(positive(3))
