@@ -611,3 +611,31 @@ def test_function_style_calls_without_a_variable_method_raise():
     a = leaf(torch_early.DoubleTensor([1]))
     with pytest.raises(TypeError, match="torch_early.svd is not available for Variables"):
         torch_early.svd(a)
+
+
+def test_no_reference_cycles_across_the_families():
+    """Build a graph touching every family, run backward, drop it: nothing is left for the
+    cycle collector."""
+    def build_and_run():
+        x = leaf(double(4, 4))
+        w = leaf(double(4, 4))
+        y = x.mm(w).sigmoid() * 2 + 1
+        v = y.t()[1:3].contiguous().view(8)
+        values, _ = v.sort(0)
+        top, _ = y.max(1)
+        z = torch_early.cat([values.unsqueeze(1), v.unsqueeze(1)], 1).sum() + top.sum()
+        z = z + (y > 1).double().sum()
+        m = y * 1
+        m.masked_fill_(Variable(torch_early.ByteTensor(4, 4).fill_(0)), 0)
+        m.index_add_(0, Variable(torch_early.LongTensor([0])), Variable(double(1, 4)))
+        (z + m.sum()).backward()
+        return x.grad
+    build_and_run()
+    gc.collect()
+    gc.disable()
+    try:
+        grad = build_and_run()
+        assert grad.size() == torch_early.Size([4, 4])
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
