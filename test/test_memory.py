@@ -212,3 +212,23 @@ def memory_cases():
 def test_repeated_calls_keep_memory_flat(case):
     function = memory_cases()[case]
     assert growth_over(function) < TOLERANCE
+
+
+def test_autograd_steps_balance():
+    """A forward and backward through Variables gives back every reference it took: to the
+    leaf tensors, the tensor classes and the Variable class (the function-style dispatch to
+    Variables included, and a failing backward too)."""
+    from torch_early.autograd import Variable
+    x = Variable(torch_early.DoubleTensor([[1, 2], [3, 4]]), requires_grad=True)
+    w = Variable(torch_early.DoubleTensor([[0.5, 0], [0, 0.5]]), requires_grad=True)
+
+    def step():
+        y = torch_early.mm(x, w).sigmoid()
+        loss = (y * y).sum() + y.max(1)[0].sum()
+        loss.backward()
+
+    def failing_backward():
+        (x * w).backward()     # not a scalar: raises
+
+    for case in (step, failing_backward):
+        assert_balanced(case, [x.data, w.data, Variable] + CLASSES)
