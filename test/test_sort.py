@@ -121,6 +121,22 @@ def test_long_slices_skip_the_digits_that_never_change(name, pattern):
         assert (result.numpy() == values[positions.numpy()]).all()
 
 
+@pytest.mark.parametrize('name,bits', [('Byte', [0, 3, 7]), ('Short', [1, 9, 14]),
+                                       ('Int', [0, 5, 6, 20, 29]), ('Long', [2, 40, 41, 62])])
+@pytest.mark.parametrize('n', [1000, 150000])
+def test_sort_on_keys_that_differ_in_scattered_bits(name, bits, n):
+    """The digits are windows over the bits in which the keys differ, as narrow as the number of
+    passes allows (here one bit wide, or a few): short and long slices, both directions."""
+    rng = numpy.random.RandomState(9)
+    values = sum(rng.randint(0, 2, n).astype(numpy.int64) << bit for bit in bits)
+    values = values.astype(NUMPY[name])
+    t = tensor_class(name)(values.tolist())
+    for descending in (False, True):
+        result, positions = t.sort(0, descending)
+        assert (positions.numpy() == stable_order(values, 0, descending)).all()
+        assert (as_numpy(result) == values[positions.numpy()]).all()
+
+
 def test_a_long_slice_of_signed_zeros_keeps_its_order_and_signs():
     values = numpy.where(numpy.arange(150000) % 3 == 0, -0.0, 0.0).astype(numpy.float32)
     result, positions = torch_early.from_numpy(values).sort(0, True)

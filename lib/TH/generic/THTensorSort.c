@@ -37,13 +37,14 @@
 #define TH_SORT_KEY uint64_t
 #endif
 #define TH_SORT_SIGN ((TH_SORT_KEY)((TH_SORT_KEY)1 << (8 * sizeof(TH_SORT_KEY) - 1)))
+#define TH_SORT_KEY_BITS ((int)(8 * sizeof(TH_SORT_KEY)))
 #define TH_SORT_SMALL 32
 #define TH_SORT_PARALLEL 100000
-/* Digits of 11 bits for keys of 32 and 64 bits (3 and 6 passes), of 8 bits for shorter ones. */
+/* Digits of at most 11 bits for keys of 32 and 64 bits (at most 3 and 6 passes), of 8 bits for
+ * shorter ones. */
 #define TH_SORT_BITS (sizeof(TH_SORT_KEY) >= 4 ? 11 : 8)
 #define TH_SORT_BUCKETS (1 << TH_SORT_BITS)
-#define TH_SORT_PASSES ((int)((8 * sizeof(TH_SORT_KEY) + TH_SORT_BITS - 1) / TH_SORT_BITS))
-#define TH_SORT_DIGIT(key, pass) ((unsigned)((key) >> (TH_SORT_BITS * (pass))) & (TH_SORT_BUCKETS - 1))
+#define TH_SORT_PASSES ((TH_SORT_KEY_BITS + TH_SORT_BITS - 1) / TH_SORT_BITS)
 
 typedef struct THTensor_(SortItem) {
   TH_SORT_KEY key;
@@ -157,28 +158,58 @@ static void THTensor_(insertionSort)(THTensor_(SortItem) *items, long n) {
   }
 }
 
-/* One thread: the digit counts of every pass in a single read, then the passes whose digit is not
- * the same in every key. Returns where the sorted items ended up (items or buffer). */
+/* How many windows of `width` bits cover every bit set in differ, each starting at the lowest
+ * set bit that no window covers yet; fills shifts[] with their positions unless it is NULL. */
+static int THTensor_(digitWindows)(TH_SORT_KEY differ, int width, int *shifts) {
+  int count = 0;
+  for (int bit = 0; bit < TH_SORT_KEY_BITS; bit++)
+    if ((differ >> bit) & 1) {
+      if (shifts)
+        shifts[count] = bit;
+      count++;
+      bit += width - 1;
+    }
+  return count;
+}
+
+/* The digits to sort on, given the bits in which the keys differ: windows of `width` bits from
+ * the lowest (see digitWindows), so a run of bits that is the same in every key costs no pass.
+ * Of the widths that need no more passes than the widest digit, the narrowest is taken, since a
+ * scatter over fewer buckets runs faster (30 differing bits take 10 + 10 + 10, not 11 + 11 + 8).
+ * Fills shifts[] and returns the number of passes, 0 when every key is the same. */
+static int THTensor_(sortDigits)(TH_SORT_KEY differ, int shifts[TH_SORT_PASSES], int *width) {
+  int passes = THTensor_(digitWindows)(differ, TH_SORT_BITS, NULL);
+  *width = TH_SORT_BITS;
+  while (*width > 1 && THTensor_(digitWindows)(differ, *width - 1, NULL) == passes)
+    (*width)--;
+  return THTensor_(digitWindows)(differ, *width, shifts);
+}
+
+/* One thread: the digit counts of every pass in a single read, then the passes. Returns where
+ * the sorted items ended up (items or buffer). */
 static THTensor_(SortItem) *THTensor_(radixSortSerial)(THTensor_(SortItem) *items,
-                                                      THTensor_(SortItem) *buffer, long n) {
+                                                      THTensor_(SortItem) *buffer, long n,
+                                                      TH_SORT_KEY differ) {
+  int shifts[TH_SORT_PASSES], width;
+  int passes = THTensor_(sortDigits)(differ, shifts, &width);
+  unsigned mask = (1u << width) - 1;
   long *counts = THAlloc(sizeof(long) * TH_SORT_PASSES * TH_SORT_BUCKETS);
-  memset(counts, 0, sizeof(long) * TH_SORT_PASSES * TH_SORT_BUCKETS);
+  memset(counts, 0, sizeof(long) * passes * TH_SORT_BUCKETS);
   for (long i = 0; i < n; i++)
-    for (int pass = 0; pass < TH_SORT_PASSES; pass++)
-      counts[pass * TH_SORT_BUCKETS + TH_SORT_DIGIT(items[i].key, pass)]++;
+    for (int pass = 0; pass < passes; pass++)
+      counts[pass * TH_SORT_BUCKETS + ((items[i].key >> shifts[pass]) & mask)]++;
   THTensor_(SortItem) *from = items, *to = buffer;
-  for (int pass = 0; pass < TH_SORT_PASSES; pass++) {
+  for (int pass = 0; pass < passes; pass++) {
     long *next = counts + pass * TH_SORT_BUCKETS;
-    if (next[TH_SORT_DIGIT(from[0].key, pass)] == n)
-      continue;
     long start = 0;
-    for (int d = 0; d < TH_SORT_BUCKETS; d++) {
+    for (unsigned d = 0; d <= mask; d++) {
       long count = next[d];
       next[d] = start;
       start += count;
     }
+    int shift = shifts[pass];
     for (long i = 0; i < n; i++)
-      to[next[TH_SORT_DIGIT(from[i].key, pass)]++] = from[i];
+      to[next[(from[i].key >> shift) & mask]++] = from[i];
     THTensor_(SortItem) *sorted = to;
     to = from;
     from = sorted;
@@ -188,12 +219,11 @@ static THTensor_(SortItem) *THTensor_(radixSortSerial)(THTensor_(SortItem) *item
 }
 
 /* Sorts a long slice with every thread, in one parallel region. Every thread owns the positions
- * [begin, end) of its chunk. It makes the items of its chunk, noting the bits in which their
- * keys differ, so that the passes over a digit that is the same in every key are known at once
- * and skipped. Per pass, each thread counts the digits of its chunk; one thread turns the counts
- * into output positions, digit-major and thread-minor, so that the scatter keeps the serial
- * order; each thread then scatters its chunk. At the end each thread writes the results of its
- * chunk of positions. Returns the sorted items (in items or buffer). */
+ * [begin, end) of its chunk. It makes the items of its chunk, noting the key bits that differ,
+ * from which the digits follow. Per pass, each thread counts the digits of its chunk; one
+ * thread turns the counts into output positions, digit-major and thread-minor, so that the
+ * scatter keeps the serial order; each thread then scatters its chunk. At the end each thread
+ * writes the results of its chunk of positions. Returns the sorted items (in items or buffer). */
 static THTensor_(SortItem) *THTensor_(radixSortParallel)(const THTensor_(SortSlice) *slice,
                                                         THTensor_(SortItem) *items,
                                                         THTensor_(SortItem) *buffer, long n) {
@@ -201,7 +231,7 @@ static THTensor_(SortItem) *THTensor_(radixSortParallel)(const THTensor_(SortSli
   long *offsets = THAlloc(sizeof(long) * TH_SORT_BUCKETS * maxThreads);
   TH_SORT_KEY *differ = THAlloc(sizeof(TH_SORT_KEY) * maxThreads);
   TH_SORT_KEY first = (TH_SORT_KEY)(THTensor_(sortKey)(slice->p[0]) ^ slice->flip);
-  int passes[TH_SORT_PASSES], passCount = 0;  /* the passes whose digit is not always the same */
+  int shifts[TH_SORT_PASSES], width = 0, passes = 0;
 #pragma omp parallel num_threads(maxThreads)
   {
     int threads = TH_SORT_THREAD_COUNT(), me = TH_SORT_THREAD_NUM();
@@ -214,21 +244,20 @@ static THTensor_(SortItem) *THTensor_(radixSortParallel)(const THTensor_(SortSli
       TH_SORT_KEY all = 0;
       for (int thread = 0; thread < threads; thread++)
         all |= differ[thread];
-      for (int pass = 0; pass < TH_SORT_PASSES; pass++)
-        if (TH_SORT_DIGIT(all, pass) != 0)
-          passes[passCount++] = pass;
+      passes = THTensor_(sortDigits)(all, shifts, &width);
     }
+    unsigned mask = (1u << width) - 1;
     THTensor_(SortItem) *from = items, *to = buffer;
-    for (int j = 0; j < passCount; j++) {
-      int pass = passes[j];
-      memset(next, 0, sizeof(long) * TH_SORT_BUCKETS);
+    for (int pass = 0; pass < passes; pass++) {
+      int shift = shifts[pass];
+      memset(next, 0, sizeof(long) << width);
       for (long i = begin; i < end; i++)
-        next[TH_SORT_DIGIT(from[i].key, pass)]++;
+        next[(from[i].key >> shift) & mask]++;
 #pragma omp barrier
 #pragma omp single
       {
         long start = 0;
-        for (int d = 0; d < TH_SORT_BUCKETS; d++)
+        for (unsigned d = 0; d <= mask; d++)
           for (int thread = 0; thread < threads; thread++) {
             long count = offsets[thread * TH_SORT_BUCKETS + d];
             offsets[thread * TH_SORT_BUCKETS + d] = start;
@@ -236,7 +265,7 @@ static THTensor_(SortItem) *THTensor_(radixSortParallel)(const THTensor_(SortSli
           }
       }
       for (long i = begin; i < end; i++)
-        to[next[TH_SORT_DIGIT(from[i].key, pass)]++] = from[i];
+        to[next[(from[i].key >> shift) & mask]++] = from[i];
 #pragma omp barrier
       THTensor_(SortItem) *sorted = to;
       to = from;
@@ -246,7 +275,7 @@ static THTensor_(SortItem) *THTensor_(radixSortParallel)(const THTensor_(SortSli
   }
   THFree(differ);
   THFree(offsets);
-  return passCount % 2 ? buffer : items;
+  return passes % 2 ? buffer : items;
 }
 
 /* The results of one slice (see THSortTake); items has room for 2n items. */
@@ -256,12 +285,13 @@ static void THTensor_(sortSlice)(const THTensor_(SortSlice) *slice, THTensor_(So
   if (n > TH_SORT_PARALLEL && THGetNumThreads() > 1) {
     sorted = THTensor_(radixSortParallel)(slice, items, items + n, n);
   } else {
-    THTensor_(makeItems)(slice, items, 0, n, 0);
+    TH_SORT_KEY first = (TH_SORT_KEY)(THTensor_(sortKey)(slice->p[0]) ^ slice->flip);
+    TH_SORT_KEY differ = THTensor_(makeItems)(slice, items, 0, n, first);
     if (n <= TH_SORT_SMALL) {
       THTensor_(insertionSort)(items, n);
       sorted = items;
     } else {
-      sorted = THTensor_(radixSortSerial)(items, items + n, n);
+      sorted = THTensor_(radixSortSerial)(items, items + n, n, differ);
     }
     THTensor_(takeSorted)(slice, sorted, 0, n);
   }
@@ -400,9 +430,9 @@ void THTensor_(nonzero)(THLongTensor *subscript, THTensor *t) {
 
 #undef TH_SORT_KEY
 #undef TH_SORT_SIGN
+#undef TH_SORT_KEY_BITS
 #undef TH_SORT_SMALL
 #undef TH_SORT_PARALLEL
-#undef TH_SORT_DIGIT
 #undef TH_SORT_BITS
 #undef TH_SORT_BUCKETS
 #undef TH_SORT_PASSES
