@@ -8,16 +8,16 @@
  * is a counting sort (count the items of each digit value, give each value its output range,
  * scatter the items there in their order), which is stable, so the whole sort is stable and
  * needs no comparisons, in time linear in n. Descending order sorts the complemented keys, which
- * stays stable. A pass over a digit that is the same in every key is skipped.
+ * stays stable. The digits cover only the key bits that differ between some keys (found while
+ * the items are made), as narrow as the number of passes allows (see sortDigits).
  *
  * Long slices run on every thread, in one parallel region: each thread makes the items of its
- * chunk, noting the key bits that differ, so the passes to skip are known at once; then per
- * pass each thread counts the digits of its chunk, the counts give every (digit, thread) pair
- * its own output range, and each thread scatters its chunk there — the same order a single
- * thread would produce. Measured on a 1M-element sort, two variants were slower: counting the
- * next pass's digits during the scatter (the scatter loop is the bottleneck, and stays fastest
- * alone), and a first MSD split into buckets that each thread then sorts in its cache (a scatter
- * costs about as much inside the cache as outside it).
+ * chunk; then per pass each thread counts the digits of its chunk, the counts give every (digit,
+ * thread) pair its own output range, and each thread scatters its chunk there — the same order
+ * a single thread would produce. Measured on a 1M-element sort, two variants were slower:
+ * counting the next pass's digits during the scatter (the scatter loop is the bottleneck, and
+ * stays fastest alone), and a first MSD split into buckets that each thread then sorts in its
+ * cache (a scatter costs about as much inside the cache as outside it).
  *
  * The sorted values are read back from their keys (exact for every key but those of zero and
  * NaN), not gathered from the input. The loops that make keys and read values back have no

@@ -58,6 +58,23 @@ TEST(Case_(sort_of_a_long_slice_takes_the_parallel_radix_sort)) {
   THTensor_(free)(t);
 }
 
+/* Values 0, 1, 64 and 65: integer keys differ in two bits only, sorted on one-bit digits. */
+TEST(Case_(sort_on_keys_that_differ_in_scattered_bits)) {
+  for (long n = 1000; n <= 150000; n += 149000) {
+    THTensor *t = THTensor_(newWithSize2d)(1, n), *values = THTensor_(new)();
+    THLongTensor *indices = THLongTensor_new();
+    for (long i = 0; i < n; i++)
+      THTensor_(set2d)(t, 0, i, (real)((i * 7 % 3 == 0) + 64 * (i * 5 % 7 < 3)));
+    for (int descending = 0; descending < 2; descending++) {
+      THTensor_(sort)(values, indices, t, 1, descending);
+      Case_(checkSorted)(t, values, indices, 1, descending);
+    }
+    THLongTensor_free(indices);
+    THTensor_(free)(values);
+    THTensor_(free)(t);
+  }
+}
+
 TEST(Case_(a_long_slice_of_equal_values_keeps_its_order)) {
   THTensor *t = THTensor_(newWithSize1d)(150001), *values = THTensor_(new)();
   THLongTensor *indices = THLongTensor_new();
@@ -188,6 +205,7 @@ TEST(Case_(dimensions_and_k_are_checked)) {
 static const harness_test Case_(tests)[] = {
   TEST_ENTRY(Case_(sort_is_stable_along_each_dimension_on_every_layout)),
   TEST_ENTRY(Case_(sort_of_a_long_slice_takes_the_parallel_radix_sort)),
+  TEST_ENTRY(Case_(sort_on_keys_that_differ_in_scattered_bits)),
   TEST_ENTRY(Case_(a_long_slice_of_equal_values_keeps_its_order)),
   TEST_ENTRY(Case_(selections_of_a_long_slice)),
 #if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
