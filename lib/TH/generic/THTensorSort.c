@@ -105,7 +105,7 @@ typedef struct THTensor_(SortSlice) {
 } THTensor_(SortSlice);
 
 /* items[i] = (key of element i, i) for i in [begin, end); returns the bits in which these keys
- * differ from `first`, so that the caller can skip the digits that are the same in every key. */
+ * differ from `first`, from which the caller picks its digits (see sortDigits). */
 static TH_SORT_KEY THTensor_(makeItems)(const THTensor_(SortSlice) *slice,
                                         THTensor_(SortItem) *items, long begin, long end,
                                         TH_SORT_KEY first) {
