@@ -228,7 +228,9 @@ static THTensor_(SortItem) *THTensor_(radixSortParallel)(const THTensor_(SortSli
                                                         THTensor_(SortItem) *items,
                                                         THTensor_(SortItem) *buffer, long n) {
   int maxThreads = THGetNumThreads();
-  long *offsets = THAlloc(sizeof(long) * TH_SORT_BUCKETS * maxThreads);
+  /* Positions fit in 32 bits (n <= UINT32_MAX); the smaller tables stay in L1 beside the
+   * scatter's write streams. */
+  uint32_t *offsets = THAlloc(sizeof(uint32_t) * TH_SORT_BUCKETS * maxThreads);
   TH_SORT_KEY *differ = THAlloc(sizeof(TH_SORT_KEY) * maxThreads);
   TH_SORT_KEY first = (TH_SORT_KEY)(THTensor_(sortKey)(slice->p[0]) ^ slice->flip);
   int shifts[TH_SORT_PASSES], width = 0, passes = 0;
@@ -236,7 +238,7 @@ static THTensor_(SortItem) *THTensor_(radixSortParallel)(const THTensor_(SortSli
   {
     int threads = TH_SORT_THREAD_COUNT(), me = TH_SORT_THREAD_NUM();
     long begin = (me * n + threads - 1) / threads, end = ((me + 1) * n + threads - 1) / threads;
-    long *next = offsets + me * TH_SORT_BUCKETS;
+    uint32_t *next = offsets + me * TH_SORT_BUCKETS;
     differ[me] = THTensor_(makeItems)(slice, items, begin, end, first);
 #pragma omp barrier
 #pragma omp single
@@ -250,16 +252,16 @@ static THTensor_(SortItem) *THTensor_(radixSortParallel)(const THTensor_(SortSli
     THTensor_(SortItem) *from = items, *to = buffer;
     for (int pass = 0; pass < passes; pass++) {
       int shift = shifts[pass];
-      memset(next, 0, sizeof(long) << width);
+      memset(next, 0, sizeof(uint32_t) << width);
       for (long i = begin; i < end; i++)
         next[(from[i].key >> shift) & mask]++;
 #pragma omp barrier
 #pragma omp single
       {
-        long start = 0;
+        uint32_t start = 0;
         for (unsigned d = 0; d <= mask; d++)
           for (int thread = 0; thread < threads; thread++) {
-            long count = offsets[thread * TH_SORT_BUCKETS + d];
+            uint32_t count = offsets[thread * TH_SORT_BUCKETS + d];
             offsets[thread * TH_SORT_BUCKETS + d] = start;
             start += count;
           }
