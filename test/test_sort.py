@@ -100,6 +100,91 @@ def test_sort_of_long_slices_matches_numpy(name):
     assert (positions.numpy() == stable_order(values, 0, True)).all()
 
 
+@pytest.mark.parametrize('name', ['Int', 'Long', 'Float'])
+@pytest.mark.parametrize('pattern', ['low and high digits', 'high digit only', 'all equal'])
+def test_long_slices_skip_the_digits_that_never_change(name, pattern):
+    """The passes over a digit that is the same in every key are skipped, leaving the sorted items
+    in either of the sort's two arrays; equal keys need no pass at all."""
+    rng = numpy.random.RandomState(5)
+    low, high = rng.randint(0, 2048, 150000), rng.randint(0, 300, 150000)
+    if pattern == 'low and high digits':
+        values = (high << 22) + low                               # bits 11 to 21 never change
+    elif pattern == 'high digit only':
+        values = high << 22
+    else:
+        values = numpy.full(150000, 7 << 22)
+    values = values.astype(NUMPY[name])
+    t = torch_early.from_numpy(values) if name != 'Int' else tensor_class(name)(values.tolist())
+    for descending in (False, True):
+        result, positions = t.sort(0, descending)
+        assert (positions.numpy() == stable_order(values, 0, descending)).all()
+        assert (result.numpy() == values[positions.numpy()]).all()
+
+
+@pytest.mark.parametrize('name,bits', [('Byte', [0, 3, 7]), ('Short', [1, 9, 14]),
+                                       ('Int', [0, 5, 6, 20, 29]), ('Long', [2, 40, 41, 62])])
+@pytest.mark.parametrize('n', [1000, 150000])
+def test_sort_on_keys_that_differ_in_scattered_bits(name, bits, n):
+    """The digits are windows over the bits in which the keys differ, as narrow as the number of
+    passes allows (here one bit wide, or a few): short and long slices, both directions."""
+    rng = numpy.random.RandomState(9)
+    values = sum(rng.randint(0, 2, n).astype(numpy.int64) << bit for bit in bits)
+    values = values.astype(NUMPY[name])
+    t = tensor_class(name)(values.tolist())
+    for descending in (False, True):
+        result, positions = t.sort(0, descending)
+        assert (positions.numpy() == stable_order(values, 0, descending)).all()
+        assert (as_numpy(result) == values[positions.numpy()]).all()
+
+
+def test_a_long_slice_of_signed_zeros_keeps_its_order_and_signs():
+    values = numpy.where(numpy.arange(150000) % 3 == 0, -0.0, 0.0).astype(numpy.float32)
+    result, positions = torch_early.from_numpy(values).sort(0, True)
+    assert (positions.numpy() == numpy.arange(150000)).all()
+    assert (numpy.signbit(result.numpy()) == numpy.signbit(values)).all()
+
+
+@pytest.mark.parametrize('descending', [False, True])
+def test_long_slices_along_a_strided_dimension(descending):
+    values = (numpy.random.RandomState(6).randn(150000, 3) * 100).round().astype(numpy.float32)
+    result, positions = torch_early.from_numpy(values).sort(0, descending)
+    order = stable_order(values, 0, descending)
+    assert (positions.numpy() == order).all()
+    assert (result.numpy() == numpy.take_along_axis(values, order, axis=0)).all()
+
+
+@pytest.mark.parametrize('threads', [1, 2])
+def test_long_slices_sort_alike_on_one_thread_or_several(threads):
+    values = numpy.random.RandomState(7).randint(-1000, 1000, 200000).astype(numpy.float64)
+    count = torch_early.get_num_threads()
+    torch_early.set_num_threads(threads)
+    try:
+        result, positions = torch_early.from_numpy(values).sort()
+    finally:
+        torch_early.set_num_threads(count)
+    assert (positions.numpy() == numpy.argsort(values, kind='stable')).all()
+    assert (result.numpy() == numpy.sort(values)).all()
+
+
+@pytest.mark.parametrize('high', [2000, 1 << 30])
+def test_selections_of_long_slices(high):
+    """Values below 2048 take one radix pass, larger ones three: the sorted items that the
+    selections read end in either of the sort's two arrays."""
+    values = numpy.random.RandomState(8).randint(0, high, 200001).astype(numpy.int64)
+    t = torch_early.from_numpy(values)
+    order = numpy.argsort(values, kind='stable')
+    result, positions = t.topk(5)
+    assert (positions.numpy() == stable_order(values, 0, True)[:5]).all()
+    assert (result.numpy() == values[positions.numpy()]).all()
+    assert (t.topk(3, largest=False)[1].numpy() == order[:3]).all()
+    assert t.kthvalue(1000)[0][0] == values[order[999]]
+    assert t.median()[0][0] == values[order[100000]]
+    candidates, counts = numpy.unique(values, return_counts=True)
+    mode = candidates[numpy.argmax(counts)]
+    result, positions = t.mode()
+    assert result[0] == mode and positions[0] == numpy.nonzero(values == mode)[0][-1]
+
+
 def test_sort_writes_into_given_results_even_its_input():
     t = torch_early.FloatTensor([[2, 1], [0, 5]])
     values, positions = torch_early.FloatTensor(), torch_early.LongTensor()

@@ -58,6 +58,74 @@ TEST(Case_(sort_of_a_long_slice_takes_the_parallel_radix_sort)) {
   THTensor_(free)(t);
 }
 
+/* Values 0, 1, 64 and 65: integer keys differ in two bits only, sorted on one-bit digits. */
+TEST(Case_(sort_on_keys_that_differ_in_scattered_bits)) {
+  for (long n = 1000; n <= 150000; n += 149000) {
+    THTensor *t = THTensor_(newWithSize2d)(1, n), *values = THTensor_(new)();
+    THLongTensor *indices = THLongTensor_new();
+    for (long i = 0; i < n; i++)
+      THTensor_(set2d)(t, 0, i, (real)((i * 7 % 3 == 0) + 64 * (i * 5 % 7 < 3)));
+    for (int descending = 0; descending < 2; descending++) {
+      THTensor_(sort)(values, indices, t, 1, descending);
+      Case_(checkSorted)(t, values, indices, 1, descending);
+    }
+    THLongTensor_free(indices);
+    THTensor_(free)(values);
+    THTensor_(free)(t);
+  }
+}
+
+TEST(Case_(a_long_slice_of_equal_values_keeps_its_order)) {
+  THTensor *t = THTensor_(newWithSize1d)(150001), *values = THTensor_(new)();
+  THLongTensor *indices = THLongTensor_new();
+  THTensor_(fill)(t, 3);
+  for (int descending = 0; descending < 2; descending++) {
+    THTensor_(sort)(values, indices, t, 0, descending);
+    long wrong = 0;
+    for (long i = 0; i < 150001; i++)
+      wrong += THLongTensor_get1d(indices, i) != i || THTensor_(get1d)(values, i) != 3;
+    CHECK_EQ_LONG(wrong, 0);
+  }
+  THTensor_(median)(values, indices, t, 0);
+  CHECK_EQ_LONG(THLongTensor_get1d(indices, 0), 75000);             /* stable: the middle one */
+  THTensor_(mode)(values, indices, t, 0);
+  CHECK_EQ_LONG(THLongTensor_get1d(indices, 0), 150000);            /* its last occurrence */
+  THLongTensor_free(indices);
+  THTensor_(free)(values);
+  THTensor_(free)(t);
+}
+
+/* The selections read the sorted items, which a long sort leaves in either of its two arrays
+ * (after an odd or even number of passes); the reference counts the values 0..100. */
+TEST(Case_(selections_of_a_long_slice)) {
+  THTensor *t = Case_(scrambled)(CONTIGUOUS, 1, 250007, 101), *values = THTensor_(new)();
+  THLongTensor *indices = THLongTensor_new();
+  long count[101] = {0}, last[101];
+  for (long i = 0; i < 250007; i++) {
+    long v = (long)THTensor_(get2d)(t, 0, i);
+    count[v]++;
+    last[v] = i;
+  }
+  long k = 123456, below = 0, kth = 0, mode = 0;
+  while (below + count[kth] < k)
+    below += count[kth++];
+  for (long v = 1; v < 101; v++)
+    if (count[v] > count[mode])
+      mode = v;
+  THTensor_(kthvalue)(values, indices, t, k, 1);
+  CHECK_NEAR(THTensor_(get2d)(values, 0, 0), kth, 0);
+  CHECK_NEAR(THTensor_(get2d)(t, 0, THLongTensor_get2d(indices, 0, 0)), kth, 0);
+  THTensor_(mode)(values, indices, t, 1);
+  CHECK_NEAR(THTensor_(get2d)(values, 0, 0), mode, 0);
+  CHECK_EQ_LONG(THLongTensor_get2d(indices, 0, 0), last[mode]);
+  THTensor_(topk)(values, indices, t, 3, 1, 1, 1);
+  CHECK_NEAR(THTensor_(get2d)(values, 0, 2), 100, 0);
+  CHECK_EQ_LONG(THLongTensor_get2d(indices, 0, 0), 72);           /* 72 * 7 % 101 == 100 */
+  THLongTensor_free(indices);
+  THTensor_(free)(values);
+  THTensor_(free)(t);
+}
+
 #if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
 TEST(Case_(nan_sorts_above_every_number)) {
   THTensor *t = THTensor_(newWithSize1d)(4), *values = THTensor_(new)();
@@ -137,6 +205,9 @@ TEST(Case_(dimensions_and_k_are_checked)) {
 static const harness_test Case_(tests)[] = {
   TEST_ENTRY(Case_(sort_is_stable_along_each_dimension_on_every_layout)),
   TEST_ENTRY(Case_(sort_of_a_long_slice_takes_the_parallel_radix_sort)),
+  TEST_ENTRY(Case_(sort_on_keys_that_differ_in_scattered_bits)),
+  TEST_ENTRY(Case_(a_long_slice_of_equal_values_keeps_its_order)),
+  TEST_ENTRY(Case_(selections_of_a_long_slice)),
 #if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
   TEST_ENTRY(Case_(nan_sorts_above_every_number)),
 #endif
