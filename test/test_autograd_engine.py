@@ -639,3 +639,15 @@ def test_no_reference_cycles_across_the_families():
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+def test_rewards_may_be_variables_and_must_match_the_sample():
+    p = leaf(torch_early.DoubleTensor([0.5, 0.5]))
+    s = p.bernoulli()
+    s.reinforce(Variable(torch_early.DoubleTensor([1, 1])))
+    torch_early.autograd.backward([s], [None])
+    assert p.grad.size() == torch_early.Size([2])
+    s = p.bernoulli()
+    s.reinforce(torch_early.DoubleTensor([1, 1, 1]))
+    with pytest.raises(RuntimeError, match="the reward has 3 elements but the sample has 2"):
+        torch_early.autograd.backward([s], [None])

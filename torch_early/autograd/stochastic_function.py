@@ -7,6 +7,7 @@ node from later in the graph is ignored.
 """
 
 from .function import Function
+from .variable import Variable
 
 
 class StochasticFunction(Function):
@@ -28,7 +29,7 @@ class StochasticFunction(Function):
     @staticmethod
     def _reward_tensor(reward, sample, tensor_type):
         """The reward as a tensor of the sample's size and the given (floating) type."""
-        if hasattr(reward, 'data') and not hasattr(reward, 'storage'):
+        if isinstance(reward, Variable):
             reward = reward.data
         if isinstance(reward, (int, float)):
             return tensor_type(sample.size()).fill_(reward)
