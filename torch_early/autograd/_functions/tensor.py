@@ -405,17 +405,19 @@ def _target(function, tensor):
     return tensor.clone()
 
 
-class IndexAdd(InplaceFunction):
-    """tensor1.index_add_(dim, index, tensor2): tensor2's slices added to tensor1's slices at
-    index. Both operands pass the gradient through: tensor2 gets the slices at index."""
+class _IndexWithSource(InplaceFunction):
+    """tensor1.<op>_(dim, index, tensor2): tensor2's slices go into tensor1's slices at index.
+    tensor2 gets the gradient of those slices; what tensor1 gets depends on the op."""
+
+    op_name = None
 
     def __init__(self, dim, inplace=False):
-        super(IndexAdd, self).__init__(inplace)
+        super(_IndexWithSource, self).__init__(inplace)
         self.dim = dim
 
     def forward(self, tensor1, index, tensor2):
         result = _target(self, tensor1)
-        result.index_add_(self.dim, index, tensor2)
+        getattr(result, self.op_name + '_')(self.dim, index, tensor2)
         self.save_for_backward(index)
         return result
 
@@ -423,34 +425,30 @@ class IndexAdd(InplaceFunction):
         index, = self.saved_tensors
         grad_tensor1 = grad_tensor2 = None
         if self.needs_input_grad[0]:
-            grad_tensor1 = grad_output
+            grad_tensor1 = self._grad_tensor1(grad_output, index)
         if self.needs_input_grad[2]:
             grad_tensor2 = grad_output.index_select(self.dim, index)
         return grad_tensor1, None, grad_tensor2
 
 
-class IndexCopy(InplaceFunction):
+class IndexAdd(_IndexWithSource):
+    """tensor1.index_add_(dim, index, tensor2): tensor2's slices added to tensor1's slices at
+    index. tensor1's gradient passes through unchanged."""
+
+    op_name = 'index_add'
+
+    def _grad_tensor1(self, grad_output, index):
+        return grad_output
+
+
+class IndexCopy(_IndexWithSource):
     """tensor1.index_copy_(dim, index, tensor2): tensor1's slices at index replaced by
     tensor2's (indices should be distinct). The replaced slices of tensor1 get no gradient."""
 
-    def __init__(self, dim, inplace=False):
-        super(IndexCopy, self).__init__(inplace)
-        self.dim = dim
+    op_name = 'index_copy'
 
-    def forward(self, tensor1, index, tensor2):
-        result = _target(self, tensor1)
-        result.index_copy_(self.dim, index, tensor2)
-        self.save_for_backward(index)
-        return result
-
-    def backward(self, grad_output):
-        index, = self.saved_tensors
-        grad_tensor1 = grad_tensor2 = None
-        if self.needs_input_grad[0]:
-            grad_tensor1 = grad_output.clone().index_fill_(self.dim, index, 0)
-        if self.needs_input_grad[2]:
-            grad_tensor2 = grad_output.index_select(self.dim, index)
-        return grad_tensor1, None, grad_tensor2
+    def _grad_tensor1(self, grad_output, index):
+        return grad_output.clone().index_fill_(self.dim, index, 0)
 
 
 class IndexFill(InplaceFunction):
