@@ -651,3 +651,27 @@ def test_rewards_may_be_variables_and_must_match_the_sample():
     s.reinforce(torch_early.DoubleTensor([1, 1, 1]))
     with pytest.raises(RuntimeError, match="the reward has 3 elements but the sample has 2"):
         torch_early.autograd.backward([s], [None])
+
+
+def test_more_error_paths():
+    x = leaf(double(2))
+    with pytest.raises(ValueError, match="gradcheck needs graph leaves as inputs"):
+        gradcheck(lambda v: v * 2, (x * 1,))
+
+    class DirtyStranger(Function):
+        def forward(self, a):
+            other = a.clone()
+            self.mark_dirty(other)
+            return other
+    with pytest.raises(RuntimeError, match="marked as dirty a tensor that is not one of its "
+                                           "inputs"):
+        DirtyStranger()(Variable(double(2)))
+
+    class NoForward(Function):
+        pass
+    with pytest.raises(NotImplementedError, match="NoForward does not implement forward"):
+        NoForward()(x)
+    with pytest.raises(RuntimeError, match="cannot register a hook on a volatile variable"):
+        Variable(double(1), volatile=True).register_hook(lambda g: g)
+    with pytest.raises(TypeError, match="backward expects Variables"):
+        torch_early.autograd.backward([double(1)], [None])
