@@ -85,6 +85,8 @@ def set_default_tensor_type(t):
     if cls not in _tensor_classes:
         raise TypeError("set_default_tensor_type expects a tensor type such as "
                         "'torch_early.FloatTensor', got {!r}".format(t))
+    if cls.is_cuda:
+        cuda._lazy_init()
     Tensor = cls
     Storage = cls.storage_type()
     _C._set_default_tensor_type(cls)
@@ -238,3 +240,4 @@ set_default_tensor_type('torch_early.FloatTensor')
 
 # The subpackages, imported last: they build on the classes above.
 from . import autograd  # noqa: E402
+from . import cuda  # noqa: E402

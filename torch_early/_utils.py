@@ -48,6 +48,30 @@ def _type(self, new_type=None, **kwargs):
     return converted
 
 
+def _cuda(self, device=None, **kwargs):
+    """cuda(device=None, async=False)
+
+    This object copied to CUDA device `device` (the current one when None). The CPU classes have
+    no GPU to go to in a build without CUDA: the error of torch_early.cuda._lazy_init."""
+    unexpected = set(kwargs) - {'async'}
+    if unexpected:
+        raise TypeError("cuda() got an unexpected keyword argument '{}'".format(unexpected.pop()))
+    from . import cuda
+    cuda._lazy_init()
+
+
+def _pin_memory(self):
+    """A copy of this CPU object in page-locked memory, which the GPU reads faster; the memory
+    comes from CUDA's host allocator, so it needs CUDA."""
+    from . import cuda
+    cuda._lazy_init()
+
+
+def _get_device(self):
+    """The CUDA device this object lives on; -1 for an object on the CPU."""
+    return -1
+
+
 def _accumulate(iterable, fn=lambda x, y: x + y):
     """Running results of `fn` over `iterable`: _accumulate([1, 2, 3]) -> 1, 3, 6."""
     iterator = iter(iterable)

@@ -6,7 +6,7 @@ storages, `fill_`, `copy_`, `resize_`), and this mixin adds printing, iteration,
 and type conversion.
 """
 import torch_early
-from ._utils import _type, _range
+from ._utils import _type, _cuda, _pin_memory, _get_device, _range
 
 
 class _StorageBase(object):
@@ -57,6 +57,10 @@ class _StorageBase(object):
     def cpu(self):
         """This storage on the CPU: itself, as every torch_early storage lives there."""
         return self.type(getattr(torch_early, self.__class__.__name__))
+
+    cuda = _cuda
+    get_device = _get_device
+    pin_memory = _pin_memory
 
     def _cast(self, name):
         return self.type(self.__module__ + '.' + name)

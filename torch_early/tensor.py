@@ -13,7 +13,7 @@ import operator
 
 import torch_early
 from . import _tensor_str
-from ._utils import _type, _flat_values, _nest, _range
+from ._utils import _type, _cuda, _pin_memory, _get_device, _flat_values, _nest, _range
 
 
 def _sizes_from_args(args):
@@ -67,6 +67,15 @@ class _TensorBase(object):
     def cpu(self):
         """This tensor on the CPU: itself, as every torch_early tensor lives there."""
         return self.type(getattr(torch_early, self.__class__.__name__))
+
+    cuda = _cuda
+    get_device = _get_device
+    pin_memory = _pin_memory
+
+    def is_pinned(self):
+        """Whether the memory of this tensor is page-locked (see pin_memory)."""
+        storage = self.storage()
+        return storage is not None and storage.is_pinned()
 
     def _cast(self, name):
         return self.type(self.__module__ + '.' + name)

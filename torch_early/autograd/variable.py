@@ -1002,6 +1002,17 @@ class Variable(object):
         # The data of every torch_early Variable lives on the CPU already.
         return self
 
+    def cuda(self, device_id=None, **kwargs):
+        """cuda(device_id=None, async=False): this Variable on a CUDA device, which needs a
+        build with CUDA (the error of torch_early.cuda._lazy_init otherwise)."""
+        self.data.cuda(device_id, **kwargs)
+
+    def is_pinned(self):
+        return self.data.is_pinned()
+
+    def pin_memory(self):
+        return self.data.pin_memory()
+
     def _cast(self, name):
         return Type(type(self.data).__module__ + '.' + name)(self)
 

@@ -1,0 +1,1 @@
+"""torch_early.backends: switches for optional accelerated libraries (cuDNN)."""
