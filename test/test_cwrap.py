@@ -512,9 +512,9 @@ def test_a_generator_is_taken_first_or_by_keyword(tmp_path):
     assert signature_strings(uniform) == [
         '"(float from, generator=torch_early.Generator)"',
         '"(torch_early.Generator generator, float from)"',
-        '"(float from)"',
         '"(generator=torch_early.Generator)"',
         '"(torch_early.Generator generator)"',
+        '"(float from)"',
         '"()"',
     ]
 
