@@ -53,6 +53,36 @@ def test_add_form_gradcheck(name, scalars, layout):
     check(lambda m, a, b: getattr(m, name)(*(scalars + (a, b))), *inputs)
 
 
+# The function forms put the scales around the added tensor, as the tensor functions do.
+FUNCTION_FORMS = [
+    (lambda add, a, b: (add, a, b), ()),
+    (lambda add, a, b: (0.5, add, a, b), (0.5,)),
+    (lambda add, a, b: (0.5, add, 2.0, a, b), (0.5, 2.0)),
+]
+
+
+@pytest.mark.parametrize('name', sorted(ADD_FORMS))
+@pytest.mark.parametrize('form, scalars', FUNCTION_FORMS)
+def test_add_form_function_style(name, form, scalars):
+    add, first, second = operands(name)
+    result = getattr(torch_early, name)(*form(leaf(add), leaf(first), leaf(second)))
+    assert result.data.equal(getattr(torch_early, name)(*form(add, first, second)))
+    assert result.data.equal(getattr(add, name)(*(scalars + (first, second))))
+    check(lambda m, a, b: getattr(torch_early, name)(*form(m, a, b)),
+          *[leaf(t) for t in operands(name)])
+
+
+@pytest.mark.parametrize('name', sorted(ADD_FORMS))
+def test_add_form_function_style_errors(name):
+    add, first, second = [leaf(t) for t in operands(name)]
+    with pytest.raises(TypeError, match="takes \\(tensor, "):
+        getattr(torch_early, name)(add, first)
+    with pytest.raises(TypeError, match="takes \\(tensor, "):
+        getattr(torch_early, name)(1, add, 1, first, second, 1)
+    with pytest.raises(TypeError, match="expects a Variable as the tensor to add, but got float"):
+        getattr(torch_early, name)(0.5, 0.25, add, first, second)
+
+
 @pytest.mark.parametrize('name', sorted(ADD_FORMS))
 def test_add_form_gradcheck_with_only_some_inputs_requiring_grad(name):
     add, first, second = operands(name)

@@ -367,10 +367,15 @@ def test_inplace_op_returns_the_same_variable_with_a_new_creator():
 
 def test_mul_and_div_in_place_take_only_numbers():
     x = Variable(double(2))
-    with pytest.raises(TypeError, match="mul_\\(\\) of a Variable accepts only a number"):
+    with pytest.raises(RuntimeError, match="mul_ only supports scalar multiplication"):
         x.mul_(Variable(double(2)))
-    with pytest.raises(TypeError, match="div_\\(\\) of a Variable accepts only a number"):
+    with pytest.raises(RuntimeError, match="div_ only supports scalar division"):
         x.div_(double(2))
+    with pytest.raises(RuntimeError, match="only supports scalar"):
+        x *= Variable(double(2))
+    with pytest.raises(TypeError, match="mul_\\(\\) of a Variable accepts only a number"):
+        x.mul_('a')
+    assert x._version == 0
     with pytest.raises(TypeError, match="wrap a tensor in a Variable"):
         x.add(double(2))
 

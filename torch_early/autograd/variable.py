@@ -245,8 +245,7 @@ class Variable(object):
         return MulConstant(_number(other, 'mul'))(self)
 
     def mul_(self, other):
-        # In place, a product with a Variable would overwrite a factor its gradient needs.
-        return MulConstant(_number(other, 'mul_', variables=False), inplace=True)(self)
+        return MulConstant(_scalar_only(other, 'mul_', 'multiplication'), inplace=True)(self)
 
     def div(self, other):
         if isinstance(other, Variable):
@@ -254,7 +253,7 @@ class Variable(object):
         return DivConstant(_number(other, 'div'))(self)
 
     def div_(self, other):
-        return DivConstant(_number(other, 'div_', variables=False), inplace=True)(self)
+        return DivConstant(_scalar_only(other, 'div_', 'division'), inplace=True)(self)
 
     def pow(self, other):
         if isinstance(other, Variable):
@@ -287,6 +286,12 @@ class Variable(object):
     __itruediv__ = __idiv__ = div_
     __pow__ = pow
     __neg__ = neg
+
+    def __ipow__(self, other):
+        raise NotImplementedError("in-place pow not implemented")
+
+    def __mod__(self, other):
+        return self.remainder(other)
 
     # ==========================================================================================
     # Sampling (stochastic): trained with reinforce(reward)
@@ -499,30 +504,14 @@ class Variable(object):
             return function_class()(self, other)
         return function_class(_number(other, name))(self)
 
-    def _compare_operator(self, function_class, name, other):
-        # Unrelated objects give NotImplemented, so that `v == None` is False and `v < 'a'` a
-        # TypeError from Python; a tensor gets the hint to wrap it in a Variable.
-        if isinstance(other, (Variable, numbers.Number)) or _is_tensor(other):
-            return self._compare(function_class, name, other)
-        return NotImplemented
-
-    def __eq__(self, other):
-        return self._compare_operator(Eq, 'eq', other)
-
-    def __ne__(self, other):
-        return self._compare_operator(Ne, 'ne', other)
-
-    def __lt__(self, other):
-        return self._compare_operator(Lt, 'lt', other)
-
-    def __le__(self, other):
-        return self._compare_operator(Le, 'le', other)
-
-    def __gt__(self, other):
-        return self._compare_operator(Gt, 'gt', other)
-
-    def __ge__(self, other):
-        return self._compare_operator(Ge, 'ge', other)
+    # The operators are the methods, whatever the other operand: `v == None` raises a TypeError
+    # as v.eq(None) does, where Python's default would quietly say False.
+    __eq__ = eq
+    __ne__ = ne
+    __lt__ = lt
+    __le__ = le
+    __gt__ = gt
+    __ge__ = ge
 
     def __bool__(self):
         # As for a tensor: an empty Variable is False, any other is ambiguous (RuntimeError).
@@ -1062,6 +1051,15 @@ def _check_gradient(var, gradient):
         # (reductions, matrix products) get it.
         gradient = gradient.contiguous().view(var.data.size())
     return gradient
+
+
+def _scalar_only(value, name, operation):
+    """The number of an in-place product or quotient. With a Variable (or a tensor) operand the
+    result would overwrite a factor that the gradient needs, so only numbers are accepted."""
+    if isinstance(value, Variable) or _is_tensor(value):
+        raise RuntimeError("{} only supports scalar {}, but got a {}".format(
+            name, operation, type(value).__name__))
+    return _number(value, name, variables=False)
 
 
 def _number(value, name, variables=True):
