@@ -251,9 +251,111 @@ class WrongCount(Function):
 
 def test_backward_must_return_one_gradient_per_input():
     x = leaf(double(1))
-    with pytest.raises(RuntimeError, match="WrongCount returned an invalid number of gradient "
-                                           "tensors \\(expected 1, but got 2\\)"):
+    with pytest.raises(RuntimeError, match="WrongCount.backward returned an invalid number of "
+                                           "gradient tensors \\(expected 1, but got 2\\)"):
         WrongCount()(x).backward()
+
+
+def test_extra_gradients_are_accepted_when_they_are_none():
+    class ExtraNones(Function):
+        def forward(self, x):
+            return x.clone()
+
+        def backward(self, grad):
+            return grad, None, None
+    x = leaf(double(2))
+    ExtraNones()(x).backward(torch_early.DoubleTensor([1, 2]))
+    assert values(x.grad) == [1, 2]
+
+
+class ReturnsThis(Function):
+    """A custom Function whose backward returns what it was built with, whatever the input."""
+
+    def __init__(self, gradient):
+        self.gradient = gradient
+
+    def forward(self, x):
+        return x.clone()
+
+    def backward(self, grad):
+        return self.gradient
+
+
+@pytest.mark.parametrize('gradient, got', [
+    (torch_early.DoubleTensor(3), "a DoubleTensor of size 3"),
+    (torch_early.DoubleTensor(2, 2), "a DoubleTensor of size 2x2"),
+    (torch_early.FloatTensor(2, 3), "a FloatTensor of size 2x3"),
+    (Variable(torch_early.DoubleTensor(2, 3)), "Variable"),
+    (2.0, "float"),
+])
+def test_a_gradient_of_the_wrong_size_or_type_is_refused(gradient, got):
+    x = leaf(double(2, 3))
+    y = ReturnsThis(gradient)(x)
+    with pytest.raises(RuntimeError, match="ReturnsThis.backward returned an invalid gradient "
+                                           "for input 0: expected a DoubleTensor of size 2x3 "
+                                           "\\(the input's\\), but got " + got):
+        y.sum().backward()
+    assert x.grad.data.equal(torch_early.DoubleTensor(2, 3).zero_())
+
+
+def test_a_hook_replacing_grad_input_is_checked_too():
+    x = leaf(double(2, 3))
+    y = x * 2
+    y.creator.register_hook(lambda grad_input, grad_output: (torch_early.DoubleTensor(6),))
+    with pytest.raises(RuntimeError, match="a backward hook of MulConstant returned an invalid "
+                                           "gradient for input 0: expected a DoubleTensor of "
+                                           "size 2x3"):
+        y.sum().backward()
+
+
+def test_gradients_of_inputs_without_grad_are_not_checked():
+    x = Variable(double(2, 3))
+    y = leaf(double(2, 3))
+
+    class Sloppy(Function):
+        def forward(self, a, b):
+            return a + b
+
+        def backward(self, grad):
+            return 'ignored', grad
+    Sloppy()(x, y).sum().backward()
+    assert values(y.grad) == [[1, 1, 1], [1, 1, 1]]
+
+
+@pytest.mark.parametrize('output, got', [
+    (lambda x: None, "NoneType as output 0"),
+    (lambda x: x.storage(), "DoubleStorage as output 0"),
+    (lambda x: Variable(x), "Variable as output 0"),
+    (lambda x: (x.clone(), 3), "int as output 1"),
+])
+def test_forward_must_return_tensors(output, got):
+    class Returns(Function):
+        def forward(self, x):
+            return output(x)
+
+        def backward(self, grad):
+            return grad
+    with pytest.raises(TypeError, match="Returns.forward must return tensors \\(or a tuple of "
+                                        "tensors\\), but returned " + got):
+        Returns()(leaf(double(2)))
+
+
+def test_a_variable_may_be_given_its_creator():
+    class Made(Function):
+        def forward(self, x):
+            return x
+
+        def backward(self, grad):
+            return grad
+    made = Made()
+    v = Variable(double(2), creator=made, requires_grad=True)
+    assert v.creator is made and v.requires_grad and v.output_nr == 0
+    assert Variable(double(2), creator=None).creator is None
+    with pytest.raises(TypeError, match="Variable creator has to be a Function or None, but got "
+                                        "int"):
+        Variable(double(2), creator=3)
+    with pytest.raises(TypeError):
+        Variable(double(2), made)           # keyword-only, as the flags
 
 
 class MyReLU(Function):

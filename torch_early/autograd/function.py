@@ -21,8 +21,9 @@ Subclasses write `forward(*tensors)` and `backward(*grad_outputs)` on plain tens
 
 from collections import OrderedDict
 
+import torch_early
 from ..utils.hooks import RemovableHandle
-from .variable import Variable
+from .variable import Variable, _size_str, _format_size
 
 
 class Function(object):
@@ -38,6 +39,7 @@ class Function(object):
     non_differentiable = None
     shared_pairs = None
     _buffers_freed = False
+    _input_meta = None
     _output_meta = None
     _backward_hooks = None
     _output_hooks = None
@@ -131,11 +133,15 @@ class Function(object):
             self.previous_functions = tuple([
                 (arg, 0) if arg.creator is None else (arg.creator, arg.output_nr)
                 for arg in input])
+            if self.requires_grad:
+                self._input_meta = tuple([(type(t), t.size()) if need else None
+                                          for t, need in zip(tensors, needs)])
 
         raw = self.forward(*tensors)
         is_tuple = isinstance(raw, tuple)
         if not is_tuple:
             raw = (raw,)
+        self._check_outputs(raw)
         self.num_outputs = len(raw)
         outputs = self._wrap_outputs(input, tensors, raw, volatile)
 
@@ -148,6 +154,13 @@ class Function(object):
         if not is_tuple:
             return outputs[0]
         return tuple(outputs)
+
+    def _check_outputs(self, raw):
+        for output_nr, tensor in enumerate(raw):
+            if not torch_early.is_tensor(tensor):
+                raise TypeError("{}.forward must return tensors (or a tuple of tensors), but "
+                                "returned {} as output {}".format(
+                                    type(self).__name__, type(tensor).__name__, output_nr))
 
     def _wrap_outputs(self, input, tensors, raw, volatile):
         requires_grad = self.requires_grad
@@ -239,19 +252,43 @@ class Function(object):
         grad_input = self.backward(*grad_output)
         if not isinstance(grad_input, tuple):
             grad_input = (grad_input,)
-        if len(grad_input) != len(self.previous_functions):
-            raise RuntimeError("{} returned an invalid number of gradient tensors (expected {}, "
-                               "but got {})".format(type(self).__name__,
-                                                    len(self.previous_functions),
-                                                    len(grad_input)))
+        grad_input = self._check_grad_input(grad_input, type(self).__name__ + ".backward")
         if self._backward_hooks:
             for hook in list(self._backward_hooks.values()):
                 replacement = hook(grad_input, grad_output)
                 if replacement is not None:
-                    grad_input = tuple(replacement)
+                    grad_input = self._check_grad_input(
+                        tuple(replacement), "a backward hook of " + type(self).__name__)
         if not retain_variables:
             self.saved_variables = None
             self._buffers_freed = True
+        return grad_input
+
+    def _check_grad_input(self, grad_input, source):
+        """One gradient per input, each None or a tensor of its input's type and size. Extra
+        gradients are accepted when they are all None (and dropped)."""
+        expected = len(self.previous_functions)
+        if len(grad_input) > expected and all(g is None for g in grad_input[expected:]):
+            grad_input = grad_input[:expected]
+        if len(grad_input) != expected:
+            raise RuntimeError("{} returned an invalid number of gradient tensors (expected {}, "
+                               "but got {})".format(source, expected, len(grad_input)))
+        meta = self._input_meta
+        if meta is None:
+            return grad_input
+        for position, (grad, input_meta) in enumerate(zip(grad_input, meta)):
+            if grad is None or input_meta is None:
+                continue
+            tensor_type, size = input_meta
+            if type(grad) is not tensor_type or grad.size() != size:
+                if torch_early.is_tensor(grad):
+                    got = "a {} of size {}".format(type(grad).__name__, _size_str(grad))
+                else:
+                    got = type(grad).__name__
+                raise RuntimeError("{} returned an invalid gradient for input {}: expected a {} "
+                                   "of size {} (the input's), but got {}".format(
+                                       source, position, tensor_type.__name__,
+                                       _format_size(size), got))
         return grad_input
 
     def _register_output_hook(self, output_nr, hook):

@@ -38,10 +38,12 @@ def _is_tensor(obj):
 
 
 class Variable(object):
-    """Variable(tensor, requires_grad=False, volatile=False) — see the module docstring.
+    """Variable(tensor, creator=None, requires_grad=False, volatile=False) — see the module
+    docstring. The flags are keyword-only.
 
     volatile=True marks inference-only work: an operation with any volatile input builds no
-    graph, and its result is volatile too.
+    graph, and its result is volatile too. `creator` makes the Variable output 0 of a Function
+    (Functions do this for their outputs themselves).
     """
 
     __slots__ = ('data', 'creator', 'output_nr', 'volatile', '_requires_grad', '_grad',
@@ -49,12 +51,17 @@ class Variable(object):
 
     _execution_engine = ExecutionEngine()
 
-    def __init__(self, tensor, *, requires_grad=False, volatile=False):
+    def __init__(self, tensor, *, creator=None, requires_grad=False, volatile=False):
         if not _is_tensor(tensor):
             raise TypeError("Variable data has to be a tensor, but got {}".format(
                 type(tensor).__name__))
+        if creator is not None:
+            from .function import Function
+            if not isinstance(creator, Function):
+                raise TypeError("Variable creator has to be a Function or None, but got "
+                                "{}".format(type(creator).__name__))
         self.data = tensor
-        self.creator = None
+        self.creator = creator
         self.output_nr = 0
         self.volatile = bool(volatile)
         self._requires_grad = bool(requires_grad) and not volatile
@@ -1073,7 +1080,12 @@ def _number(value, name, variables=True):
 
 
 def _size_str(tensor):
-    return 'x'.join(str(s) for s in tensor.size()) or '0'
+    return _format_size(tensor.size())
+
+
+def _format_size(size):
+    """2x3, as tensors print their sizes ('0' for no dimensions)."""
+    return 'x'.join(str(s) for s in size) or '0'
 
 
 def _rebuild_variable(cls, data, requires_grad, volatile):
