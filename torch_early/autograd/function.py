@@ -13,7 +13,13 @@ will need:
                          end of forward, so that an in-place change made later is caught
 
 The engine (engine.py) later calls `_do_backward` with one gradient per output; it returns one
-gradient per input.
+gradient per input, each checked to have the type and size of its input.
+
+In-place operations (an InplaceFunction built with inplace=True, or a forward that calls
+`mark_dirty`) change their input's data: they are refused while another live Variable views the
+same storage (the change would not be in that Variable's graph), and the changed Variable becomes
+this Function's output. A leaf that requires grad may be changed too, but a backward that reaches
+it raises, since its gradient was defined at the value that is gone.
 
 Subclasses write `forward(*tensors)` and `backward(*grad_outputs)` on plain tensors, exactly as in
 2017. They need not call `Function.__init__`: every field has a class-level default.
@@ -121,8 +127,9 @@ class Function(object):
             volatile = volatile or arg.volatile
             tensors.append(arg.data)
 
-        if getattr(self, 'inplace', False):
-            _check_inplace_target(input[0])
+        if getattr(self, 'inplace', False) and input:
+            # Checked before forward runs, so that a refused operation changes nothing.
+            _check_not_shared(input[0])
 
         if volatile:
             self.requires_grad = False
@@ -180,7 +187,7 @@ class Function(object):
                 # view of one shares that input's version counter.
                 source = _view_source(self.shared_pairs, input, tensors, tensor)
                 if source is not None:
-                    var._version_counter = source._version_counter
+                    source._version_counter.join(source, var)
             if non_diff is not None and _contains(non_diff, tensor):
                 var._requires_grad = False
                 if meta is not None:
@@ -200,14 +207,17 @@ class Function(object):
         else:
             raise RuntimeError("{}.forward marked as dirty a tensor that is not one of its "
                                "inputs".format(type(self).__name__))
-        _check_inplace_target(var)
+        # An InplaceFunction was checked before forward; a custom mark_dirty only now.
+        _check_not_shared(var)
         var._version_counter.value += 1
         if not volatile:
             if var.creator is None:
-                # A leaf (that needs no gradient) is about to get this Function as creator;
-                # listing the leaf itself among this Function's inputs would make a reference
-                # cycle, so the graph keeps a stand-in sharing its data.
-                stand_in = var.detach()
+                # The leaf becomes this Function's output. In the graph a stand-in takes its
+                # place among the inputs: listing the leaf itself would make a reference cycle.
+                # The stand-in carries the leaf's new version, so that a backward reaching it
+                # raises when the leaf requires grad.
+                stand_in = Variable._make(var.data, None, 0, var.requires_grad, False)
+                stand_in._version_counter.value = var._version_counter.value
                 self.previous_functions = tuple(
                     (stand_in, nr) if node is var else (node, nr)
                     for node, nr in self.previous_functions)
@@ -318,12 +328,14 @@ def _run_output_hooks(hooks, grad_output):
     return tuple(grad_output)
 
 
-def _check_inplace_target(var):
-    """A leaf that requires grad must keep its value: its gradient is defined at that value.
-    InplaceFunctions are checked before forward runs, so the data is left untouched."""
-    if var.creator is None and var.requires_grad:
-        raise RuntimeError("a leaf Variable that requires grad has been used in an "
-                           "in-place operation.")
+def _check_not_shared(var):
+    """Refuse an in-place change of a Variable whose storage another live Variable views: the
+    change would not be recorded in that Variable's graph, so its gradients would be wrong."""
+    sharing = var._version_counter.live_variables()
+    if sharing > 1:
+        raise RuntimeError("in-place operations can be only used on variables that don't share "
+                           "storage with any other variables, but detected that there are {} "
+                           "objects sharing it".format(sharing))
 
 
 def _contains(tensors, tensor):

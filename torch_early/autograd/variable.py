@@ -8,10 +8,13 @@ Every differentiable method below builds a fresh Function object and calls it on
 Variable operands; the Function classes live in `_functions/`, one module per family.
 
 `_version_counter` counts in-place changes. Views share their base's counter, so a Function that
-saved a tensor can tell, at backward time, that someone changed it since.
+saved a tensor can tell, at backward time, that someone changed it since; the counter also knows
+how many live Variables view the storage, and an in-place operation refuses to run while there
+is more than one (function.py).
 """
 
 import numbers
+import weakref
 from collections import OrderedDict
 
 from ..utils.hooks import RemovableHandle
@@ -19,10 +22,31 @@ from .engine import ExecutionEngine
 
 
 class _VersionCounter(object):
-    __slots__ = ('value',)
+    """The number of in-place changes of some data, shared by every Variable that views it.
+    Once a second Variable joins, `_views` maps id(variable) to a weak reference to it (an entry
+    leaves when its Variable dies), so that the live ones can be counted."""
+
+    __slots__ = ('value', '_views')
 
     def __init__(self):
         self.value = 0
+        self._views = None
+
+    def join(self, owner, view):
+        """`view`, a new Variable over owner's data, shares owner's counter from now on."""
+        if self._views is None:
+            self._views = {}
+            _track(self._views, owner)
+        _track(self._views, view)
+        view._version_counter = self
+
+    def live_variables(self):
+        return 1 if self._views is None else len(self._views)
+
+
+def _track(views, var):
+    key = id(var)
+    views[key] = weakref.ref(var, lambda ref: views.pop(key, None))
 
 
 # Attributes that read straight through to the tensor: `v.size()` is `v.data.size()`.
@@ -125,19 +149,10 @@ class Variable(object):
 
     def backward(self, gradient=None, retain_variables=False):
         """Compute the gradient of this Variable with respect to the graph leaves; they
-        accumulate it into `.grad`. `gradient` may be omitted for a one-element Variable."""
-        if self.volatile:
-            raise RuntimeError("calling backward on a volatile variable")
-        if not self._requires_grad:
-            raise RuntimeError("there are no graph nodes that require computing gradients")
-        if gradient is None:
-            if self.data.numel() != 1:
-                raise RuntimeError(
-                    "backward should be called only on a scalar (i.e. 1-element tensor) or "
-                    "with gradient w.r.t. the variable")
-            gradient = self.data.new(self.data.size()).fill_(1)
-        else:
-            gradient = _check_gradient(self, gradient)
+        accumulate it into `.grad`. `gradient` may be omitted for a one-element Variable. On a
+        Variable that does not require grad (a loss made of samples) only the stochastic nodes
+        of its graph are trained, by their rewards."""
+        gradient = _root_gradient(self, gradient)
         self._execution_engine.run_backward((self,), (gradient,), retain_variables)
 
     def _do_backward(self, grad_output, retain_variables):
@@ -174,11 +189,10 @@ class Variable(object):
         return handle
 
     def detach(self):
-        """A new leaf sharing this Variable's data (and version counter) that does not require
-        grad: the graph stops here."""
-        result = Variable(self.data, volatile=self.volatile)
-        result._version_counter = self._version_counter
-        return result
+        """A new Variable over this Variable's data (sharing its version counter) that never
+        requires grad: the graph stops here. Its creator is a NoGrad Function (None when
+        volatile)."""
+        return NoGrad()(self)
 
     def detach_(self):
         """Cut this Variable off its graph: it becomes a leaf that does not require grad."""
@@ -1037,6 +1051,23 @@ class Variable(object):
         return self._cast('ByteTensor')
 
     # ----- end of shape, indexing, masking and joining -----
+
+
+def _root_gradient(var, gradient):
+    """The gradient that backward starts from at root `var`: `gradient` checked against it, or
+    ones for a one-element root; None for a root that does not require grad."""
+    if not isinstance(var, Variable):
+        raise TypeError("backward expects Variables, but got {}".format(type(var).__name__))
+    if var.volatile:
+        raise RuntimeError("calling backward on a volatile variable")
+    if not var.requires_grad:
+        return None
+    if gradient is None:
+        if var.data.numel() != 1:
+            raise RuntimeError("backward should be called only on a scalar (i.e. 1-element "
+                               "tensor) or with gradient w.r.t. the variable")
+        return var.data.new(var.data.size()).fill_(1)
+    return _check_gradient(var, gradient)
 
 
 def _check_gradient(var, gradient):
