@@ -67,11 +67,12 @@ class ExecutionEngine(object):
 
         # A stochastic node that requires grad is trained by its reward, not by a gradient: it
         # starts at once, wherever it is in the graphs of the roots.
-        creators = [var.creator for var in variables if var.creator is not None]
-        for fn in self._reachable_functions(creators, Variable):
-            if isinstance(fn, StochasticFunction) and fn.requires_grad and fn not in buffers:
-                buffers[fn] = _GradientBuffer(fn.num_outputs)
-                start.append(fn)
+        if StochasticFunction._any_requiring_grad():
+            creators = [var.creator for var in variables if var.creator is not None]
+            for fn in self._reachable_functions(creators, Variable):
+                if isinstance(fn, StochasticFunction) and fn.requires_grad and fn not in buffers:
+                    buffers[fn] = _GradientBuffer(fn.num_outputs)
+                    start.append(fn)
         if not start and not leaf_roots:
             raise RuntimeError("there are no graph nodes that require computing gradients")
 

@@ -45,7 +45,6 @@ class Function(object):
     non_differentiable = None
     shared_pairs = None
     _buffers_freed = False
-    _input_meta = None
     _output_meta = None
     _backward_hooks = None
     _output_hooks = None
@@ -140,15 +139,13 @@ class Function(object):
             self.previous_functions = tuple([
                 (arg, 0) if arg.creator is None else (arg.creator, arg.output_nr)
                 for arg in input])
-            if self.requires_grad:
-                self._input_meta = tuple([(type(t), t.size()) if need else None
-                                          for t, need in zip(tensors, needs)])
 
         raw = self.forward(*tensors)
         is_tuple = isinstance(raw, tuple)
         if not is_tuple:
             raw = (raw,)
-        self._check_outputs(raw)
+        if not all(map(torch_early.is_tensor, raw)):
+            self._reject_outputs(raw)
         self.num_outputs = len(raw)
         outputs = self._wrap_outputs(input, tensors, raw, volatile)
 
@@ -162,7 +159,8 @@ class Function(object):
             return outputs[0]
         return tuple(outputs)
 
-    def _check_outputs(self, raw):
+    def _reject_outputs(self, raw):
+        """The TypeError for the first output of forward that is not a tensor."""
         for output_nr, tensor in enumerate(raw):
             if not torch_early.is_tensor(tensor):
                 raise TypeError("{}.forward must return tensors (or a tuple of tensors), but "
@@ -283,13 +281,17 @@ class Function(object):
         if len(grad_input) != expected:
             raise RuntimeError("{} returned an invalid number of gradient tensors (expected {}, "
                                "but got {})".format(source, expected, len(grad_input)))
-        meta = self._input_meta
-        if meta is None:
-            return grad_input
-        for position, (grad, input_meta) in enumerate(zip(grad_input, meta)):
-            if grad is None or input_meta is None:
+        edges = zip(grad_input, self.previous_functions, self.needs_input_grad)
+        for position, (grad, (node, output_nr), needed) in enumerate(edges):
+            if grad is None or not needed:
                 continue
-            tensor_type, size = input_meta
+            # What the input was: a leaf's data, or what its creator recorded of that output.
+            if isinstance(node, Variable):
+                tensor_type, size = type(node.data), node.data.size()
+            elif node._output_meta is not None:
+                tensor_type, size = node._output_meta[output_nr]
+            else:
+                continue
             if type(grad) is not tensor_type or grad.size() != size:
                 if torch_early.is_tensor(grad):
                     got = "a {} of size {}".format(type(grad).__name__, _size_str(grad))

@@ -132,7 +132,6 @@ class NoGrad(Function):
         result = super(NoGrad, self)._do_forward(*input)
         self.requires_grad = False
         self.needs_input_grad = (False,) * len(input)
-        self._input_meta = None
         return result
 
     def forward(self, i):
