@@ -648,6 +648,23 @@ def test_inplace_is_refused_while_another_variable_shares_the_storage():
     assert values(x) == [[2 * a for a in row] for row in before]
 
 
+def test_the_count_of_sharing_variables_follows_their_lifetimes():
+    gc.disable()        # the count must not wait for the cycle collector
+    try:
+        base = Variable(double(4)) * 1
+        counter = base._version_counter
+        for i in range(100):
+            view = base[0:2]
+        assert counter.live_variables() == 2
+        views = [base[i:i + 1] for i in range(4)]
+        assert counter.live_variables() == 6
+        del views, view
+        assert counter.live_variables() == 1
+        base.add_(1)
+    finally:
+        gc.enable()
+
+
 def test_a_leaf_stays_a_sharer_while_the_graph_of_its_view_lives():
     # The view's creator keeps the leaf itself among its inputs (leaves are graph nodes).
     x = Variable(double(2, 2))
