@@ -208,7 +208,7 @@ def test_a_bool_never_takes_the_place_of_a_left_out_dimension(tmp_path):
     # x.topk(4, True) must not read as largest=True: True is a dimension-shaped mistake, so when
     # dim is left out, largest can only be given by keyword.
     [topk] = declarations_of(generate_text(tmp_path, TOPK))
-    assert signature_strings(topk) == [
+    assert [text for text in signature_strings(topk) if 'out=' not in text] == [
         '"(int k, int dim, bool largest)"',
         '"(int k, int dim)"',
         '"(int k, largest=bool)"',
