@@ -1,5 +1,6 @@
 /* The storage type of one dtype: construction, the mapping protocol (len, s[i], s[a:b] as a view
- * storage) and the methods that live in C (from_buffer in StorageBuffer.c, included here). Expanded per dtype by csrc/Storage.c.
+ * storage) and the methods that live in C (from_buffer in StorageBuffer.c, included here).
+ * Expanded per dtype by csrc/Storage.c.
  * torch_early.FloatStorage(3) → THPFloatStorage_pynew → THFloatStorage_newWithSize(3). */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/Storage.c"

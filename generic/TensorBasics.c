@@ -71,6 +71,7 @@ static PyObject *THPTensor_(storage)(THPTensor *self, PyObject *unused)
   return THPStorage_(New)(storage);
 }
 
+/* float(t) and int(t) (through csrc/TensorNumber.c): the element of a one-element tensor. */
 PyObject *THPTensor_(singleValue)(PyObject *self, const char *conversion)
 {
   THTensor *tensor = ((THPTensor *)self)->cdata;

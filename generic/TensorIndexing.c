@@ -1,6 +1,7 @@
 /* t[key] and t[key] = value, in C; included by generic/Tensor.c.
- * Keys: an int (negative counts from the end), a slice (unit step: a step is a RuntimeError), a tuple of ints and slices with
- * at most one Ellipsis, a lone Ellipsis (the whole tensor), or a ByteTensor mask. Ints select (removing a dimension), slices narrow.
+ * Keys: an int (negative counts from the end), a slice (unit step: a step is a RuntimeError, as
+ * it was in 2017), a tuple of ints and slices with at most one Ellipsis, a lone Ellipsis (the
+ * whole tensor), or a ByteTensor mask. Ints select (removing a dimension), slices narrow.
  * When the last remaining dimension is selected the result is a Python number, so a full int index
  * of a 1-D tensor gives a number. Everything else is a view sharing the storage; a mask gives a
  * 1-D copy (masked_select), and mask assignment fills or copies in order. The methods index(key)

@@ -49,7 +49,8 @@ TH_API void THTensor_(renorm)(THTensor *r_, THTensor *t, real p, int dimension, 
  * bins over [minvalue, maxvalue]; the last bin also holds maxvalue itself, elements outside the
  * range (and NaNs) are not counted. minvalue == maxvalue means the range of t's values (widened
  * by 1 on each side when they are all equal). hist_ may be t. ---- */
-TH_API void THTensor_(histc)(THTensor *hist_, THTensor *t, long nbins, real minvalue, real maxvalue);
+TH_API void THTensor_(histc)(THTensor *hist_, THTensor *t, long nbins, real minvalue,
+                             real maxvalue);
 #endif
 
 #endif
