@@ -24,10 +24,12 @@ void THPErrorFrame_pop(THPErrorFrame *frame)
   innermost_frame = frame->prev;
 }
 
+PyObject *THPException_IndexError = NULL;
+
 PyObject *THPErrorFrame_raise(THPErrorFrame *frame)
 {
   THPErrorFrame_pop(frame);
-  PyObject *type = frame->kind == TH_ERROR_INDEX ? PyExc_IndexError : PyExc_RuntimeError;
+  PyObject *type = frame->kind == TH_ERROR_INDEX ? THPException_IndexError : PyExc_RuntimeError;
   PyErr_SetString(type, frame->message);
   return NULL;
 }
@@ -72,8 +74,27 @@ static void THPError_argHandler(int argNumber, const char *msg, void *data)
   land(msg);
 }
 
-void THPException_init(void)
+PyDoc_STRVAR(THPException_IndexError_doc,
+"An index out of its range inside a tensor operation (gather, scatter_, index_select, select...).\n"
+"It is an IndexError, and also a RuntimeError: in the first releases every error of a TH call\n"
+"was a RuntimeError, and 2017 programs catch it as one.");
+
+int THPException_init(PyObject *module)
 {
   THSetDefaultErrorHandler(THPError_handler, NULL);
   THSetDefaultArgErrorHandler(THPError_argHandler, NULL);
+  PyObject *bases = PyTuple_Pack(2, PyExc_IndexError, PyExc_RuntimeError);
+  if (bases == NULL)
+    return -1;
+  THPException_IndexError = PyErr_NewExceptionWithDoc(
+      "torch_early.TensorIndexError", THPException_IndexError_doc, bases, NULL);
+  Py_DECREF(bases);
+  if (THPException_IndexError == NULL)
+    return -1;
+  Py_INCREF(THPException_IndexError);
+  if (PyModule_AddObject(module, "TensorIndexError", THPException_IndexError) < 0) {
+    Py_DECREF(THPException_IndexError);
+    return -1;
+  }
+  return 0;
 }

@@ -1,7 +1,8 @@
 /* Exceptions: how a TH error becomes a Python exception.
  * TH reports errors by calling a handler that must not return. Ours copies the message into the
  * innermost THPErrorFrame of the calling thread and siglongjmps back to it; the wrapper that pushed
- * the frame then re-takes the GIL, frees what it had allocated, and raises RuntimeError.
+ * the frame then re-takes the GIL, frees what it had allocated, and raises RuntimeError (or
+ * TensorIndexError for an index out of range).
  *   a.add(b) → THPFloatTensor_add pushes a frame → THFloatTensor_cadd fails a size check →
  *   THArgCheck → THPError_handler → siglongjmp → RuntimeError("inconsistent tensor size ...") */
 #ifndef THP_EXCEPTIONS_H
@@ -22,8 +23,13 @@ typedef struct THPErrorFrame {
  * THPErrorFrame_pop (normal exit) or THPErrorFrame_raise (after the siglongjmp landed). */
 void THPErrorFrame_push(THPErrorFrame *frame);
 void THPErrorFrame_pop(THPErrorFrame *frame);
-/* Pops the frame and sets RuntimeError(frame->message), or IndexError for an index out of its
- * range (THIndexCheck). Always returns NULL. */
+/* torch_early.TensorIndexError: a subclass of both IndexError and RuntimeError, raised for a TH
+ * index out of its range (THIndexCheck), so that `except IndexError` and the first releases'
+ * `except RuntimeError` both catch it. */
+extern PyObject *THPException_IndexError;
+
+/* Pops the frame and sets RuntimeError(frame->message), or TensorIndexError for an index out of
+ * its range (THIndexCheck). Always returns NULL. */
 PyObject *THPErrorFrame_raise(THPErrorFrame *frame);
 
 /* For hand-written code: runs body(context) inside a frame. Returns 0, or -1 with RuntimeError
@@ -31,7 +37,8 @@ PyObject *THPErrorFrame_raise(THPErrorFrame *frame);
 typedef void (*THPGuardedBody)(void *context);
 int THPError_guard(THPGuardedBody body, void *context);
 
-/* Installs the process-wide TH error handlers. Called once by module init. */
-void THPException_init(void);
+/* Installs the process-wide TH error handlers and adds TensorIndexError to the module. Called once
+ * by module init; 0, or -1 with an exception set. */
+int THPException_init(PyObject *module);
 
 #endif

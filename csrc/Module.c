@@ -10,8 +10,6 @@
  * torch_early.Tensor's. -1 until the package sets it. */
 static int default_dtype = -1;
 
-#define THP_FOR_EACH_DTYPE(X) X(Byte) X(Char) X(Short) X(Int) X(Long) X(Float) X(Double) X(Half)
-
 /* The dtypes in THP_FOR_EACH_DTYPE order: their C base types, the Python classes registered over
  * them (filled in by _initExtension) and their `_torch` namespaces. */
 #define DTYPE_ENUM(Real) THP_DTYPE_##Real,
@@ -135,8 +133,19 @@ static PyObject *THPModule_fromNumpy(PyObject *module, PyObject *array)
   Py_buffer view;
   if (PyObject_GetBuffer(array, &view, PyBUF_RECORDS) < 0) {
     PyErr_Clear();
-    PyErr_Format(PyExc_TypeError, "from_numpy expects a writable numpy.ndarray, but got %s",
-                 THPUtils_typename(array, name, sizeof(name)));
+    /* A read-only array still gives a read-only buffer: say that, rather than "not an array". */
+    int read_only = PyObject_GetBuffer(array, &view, PyBUF_RECORDS_RO) == 0;
+    if (read_only)
+      PyBuffer_Release(&view);
+    PyErr_Clear();
+    if (read_only)
+      PyErr_Format(PyExc_TypeError,
+                   "from_numpy expects a writable numpy.ndarray, but got a read-only %s (the "
+                   "tensor would share its memory; pass a copy, or set flags.writeable = True)",
+                   THPUtils_typename(array, name, sizeof(name)));
+    else
+      PyErr_Format(PyExc_TypeError, "from_numpy expects a writable numpy.ndarray, but got %s",
+                   THPUtils_typename(array, name, sizeof(name)));
     return NULL;
   }
 #define TRY_DTYPE(Real)                                                  \
@@ -356,8 +365,7 @@ PyMODINIT_FUNC PyInit__C(void)
   PyObject *module = PyModule_Create(&THPModule_definition);
   if (module == NULL)
     return NULL;
-  THPException_init();
-  if (THPGenerator_init(module) < 0 || THPSize_init(module) < 0)
+  if (THPException_init(module) < 0 || THPGenerator_init(module) < 0 || THPSize_init(module) < 0)
     goto fail;
 #define INIT(Real)                                                                      \
   if (THP##Real##Storage_init(module) < 0 || THP##Real##Tensor_init(module) < 0)        \

@@ -57,6 +57,8 @@ int THPUtils_checkDouble(PyObject *obj)
   PyNumberMethods *number = Py_TYPE(obj)->tp_as_number;
   if (number == NULL || (number->nb_float == NULL && number->nb_index == NULL))
     return 0;
+  if (number->nb_float == THPTensor_numberMethods.nb_float) /* a tensor: float(t) works, but */
+    return 0;                                               /* it is no number */
   if (PyFloat_Check(obj) || PyLong_Check(obj))
     return !PyBool_Check(obj);
   /* NumPy arrays have __float__ too (it fails unless they hold one element); they are not

@@ -1,5 +1,6 @@
 /* The storage type of one dtype: construction, the mapping protocol (len, s[i], s[a:b] as a view
- * storage) and the methods that live in C. Expanded per dtype by csrc/Storage.c.
+ * storage) and the methods that live in C (from_buffer in StorageBuffer.c, included here).
+ * Expanded per dtype by csrc/Storage.c.
  * torch_early.FloatStorage(3) → THPFloatStorage_pynew → THFloatStorage_newWithSize(3). */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/Storage.c"
@@ -110,19 +111,9 @@ static PyObject *THPStorage_(pynew)(PyTypeObject *type, PyObject *args, PyObject
   PyObject *const *items = &PyTuple_GET_ITEM(args, 0);
   THPStorage_(Construction) c = {0};
 
+  /* No keywords: see the tensor constructor on the first releases' cdata=<address> form. */
   if (kwargs && PyDict_GET_SIZE(kwargs) != 0) {
-    PyObject *cdata = PyDict_GetItemString(kwargs, "cdata");
-    if (cdata == NULL || nargs != 0 || PyDict_GET_SIZE(kwargs) != 1 || !PyLong_Check(cdata))
-      return THPUtils_invalidArgumentsTuple(args, kwargs, THPStorageStr, THP_STORAGE_SIGNATURES);
-    /* Internal: adopt an existing C storage given by address (one new reference). Only a null
-     * address can be caught here; any other must come from a storage's _cdata. */
-    c.result = (THStorage *)PyLong_AsVoidPtr(cdata);
-    if (c.result == NULL) {
-      if (!PyErr_Occurred())
-        PyErr_SetString(PyExc_ValueError, "cdata must be the address of a C storage, not 0");
-      return NULL;
-    }
-    THStorage_(retain)(c.result);
+    return THPUtils_invalidArgumentsTuple(args, kwargs, THPStorageStr, THP_STORAGE_SIGNATURES);
   } else if (nargs == 0) {
     c.result = THStorage_(new)();
   } else if (nargs == 1 && THPUtils_checkLong(items[0])) {
@@ -182,8 +173,9 @@ static int THPStorage_(parseSlice)(THPStorage *self, PyObject *slice, Py_ssize_t
   Py_ssize_t stop, step;
   if (PySlice_Unpack(slice, start, &stop, &step) < 0)
     return -1;
-  if (step != 1) {
-    PyErr_SetString(PyExc_ValueError, "storage slices do not support steps other than 1");
+  if (step != 1) { /* a RuntimeError, as in the first releases */
+    PyErr_Format(PyExc_RuntimeError,
+                 "storage slices with a step are not supported (got step %zd): only s[a:b]", step);
     return -1;
   }
   *length = PySlice_AdjustIndices(self->cdata->size, start, &stop, step);
@@ -383,6 +375,18 @@ static PyObject *THPStorage_(copy)(THPStorage *self, PyObject *source)
   return (PyObject *)self;
 }
 
+/* new(): a new empty storage of the same type. */
+static PyObject *THPStorage_(newEmpty)(THPStorage *self, PyObject *unused)
+{
+  (void)unused;
+  THPStorage_(Construction) c = {.size = 0};
+  if (THPError_guard(THPStorage_(constructSized), &c) < 0)
+    return NULL;
+  return THPStorage_(wrap)(Py_TYPE(self), c.result);
+}
+
+#include "generic/StorageBuffer.c"
+
 /* _root_storage() -> (root, offset): follows view links down to the storage that owns the memory. */
 static PyObject *THPStorage_(rootStorage)(THPStorage *self, PyObject *unused)
 {
@@ -426,6 +430,14 @@ static PyMethodDef THPStorage_(methods)[] = {
    "resize_(size): changes the element count, keeping the first elements."},
   {"copy_", (PyCFunction)THPStorage_(copy), METH_O,
    "copy_(source): copies every element of a same-size storage of any type."},
+  {"new", (PyCFunction)THPStorage_(newEmpty), METH_NOARGS,
+   "new() -> a new empty storage of the same type."},
+  {"from_buffer", (PyCFunction)(void (*)(void))THPStorage_(fromBuffer),
+   METH_CLASS | METH_VARARGS | METH_KEYWORDS,
+   "from_buffer(buffer, byte_order, count=-1, offset=0) -> a new storage holding a copy of the\n"
+   "elements in `buffer` (bytes, bytearray, anything with the buffer protocol), decoded in\n"
+   "byte_order: 'native', 'little' or 'big' (optional for ByteStorage and CharStorage). offset\n"
+   "counts bytes, count elements (-1: all that follow offset)."},
   {"_root_storage", (PyCFunction)THPStorage_(rootStorage), METH_NOARGS,
    "_root_storage() -> (storage, offset): the storage owning the memory of this view."},
   {NULL}

@@ -71,6 +71,7 @@ PyTypeObject THPTensorType = {
   .tp_name = "torch_early._C." THPTensorBaseStr,
   .tp_basicsize = sizeof(THPTensor),
   .tp_dealloc = (destructor)THPTensor_(dealloc),
+  .tp_as_number = &THPTensor_numberMethods,
   .tp_as_mapping = &THPTensor_(mappingMethods),
   .tp_as_buffer = &THPTensor_(bufferProcs),
   .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,

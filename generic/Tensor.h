@@ -28,6 +28,9 @@ PyObject *THPTensor_(NewEmpty)(void);
 /* A tensor sharing the memory of an exported buffer (a NumPy array...) whose format matches this
  * dtype; the storage holds the buffer until it is freed. NULL with an exception on failure. */
 PyObject *THPTensor_(NewFromBuffer)(PyObject *exporter, Py_buffer *view);
+/* float(t), int(t): new reference to the element of a one-element tensor (any shape) as a Python
+ * number; NULL with ValueError, naming `conversion`, for any other number of elements. */
+PyObject *THPTensor_(singleValue)(PyObject *self, const char *conversion);
 /* Whether a buffer's format string and item size describe this dtype. */
 int THPTensor_(bufferFormatMatches)(const char *format, Py_ssize_t itemsize);
 int THPTensor_(init)(PyObject *module);

@@ -5,8 +5,8 @@
  *
  * fn sees the values the operands had when the call began, taken from contiguous copies; its
  * results are collected in the copy of self and written into self only once every call has
- * succeeded. An exception from fn, or a result that is not a number of this dtype (TypeError),
- * therefore leaves self exactly as it was. */
+ * succeeded. An exception from fn, or a result that is not a number of this dtype (a RuntimeError,
+ * as the first releases raised it), therefore leaves self exactly as it was. */
 
 #define THP_MAP_MAX_OPERANDS 3
 
@@ -49,7 +49,7 @@ static int THPTensor_(callForEach)(THPTensor_(MapOperands) *m, PyObject *fn, con
       return -1;
     if (!THPUtils_(checkReal)(result)) {
       char type_name[128];
-      PyErr_Format(PyExc_TypeError, "%s: fn must return a number (" RealStr " for " THPTensorStr
+      PyErr_Format(PyExc_RuntimeError, "%s: fn must return a number (" RealStr " for " THPTensorStr
                    "), but it returned %s", name,
                    THPUtils_typename(result, type_name, sizeof(type_name)));
       Py_DECREF(result);

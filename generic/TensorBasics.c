@@ -50,16 +50,38 @@ static PyObject *THPTensor_(stride)(THPTensor *self, PyObject *const *args, Py_s
   return THPTensor_(sizeOrStride)(self, args, nargs, kwnames, "stride", self->cdata->stride, 0);
 }
 
-/* storage(): the storage object under this tensor (a new Python object, same C storage), or
- * None for an empty tensor that has none. */
+/* A tensor made without memory (T(), an empty result) has no C storage; storage() gives it an
+ * empty one first, so that every tensor has a storage, as the first releases guaranteed. */
+static void THPTensor_(attachEmptyStorage)(void *context)
+{
+  THTensor *tensor = context;
+  tensor->storage = THStorage_(new)();
+  tensor->storageOffset = 0;
+}
+
+/* storage(): the storage object under this tensor (a new Python object, same C storage). */
 static PyObject *THPTensor_(storage)(THPTensor *self, PyObject *unused)
 {
   (void)unused;
+  if (self->cdata->storage == NULL &&
+      THPError_guard(THPTensor_(attachEmptyStorage), self->cdata) < 0)
+    return NULL;
   THStorage *storage = self->cdata->storage;
-  if (storage == NULL)
-    Py_RETURN_NONE;
   THStorage_(retain)(storage);
   return THPStorage_(New)(storage);
+}
+
+/* float(t) and int(t) (through csrc/TensorNumber.c): the element of a one-element tensor. */
+PyObject *THPTensor_(singleValue)(PyObject *self, const char *conversion)
+{
+  THTensor *tensor = ((THPTensor *)self)->cdata;
+  if (THTensor_(nElement)(tensor) != 1) {
+    PyErr_Format(PyExc_ValueError, "only a tensor with one element can be converted to a Python "
+                 "%s, but this %s has %zd (size %s)", conversion, THPTensorStr,
+                 (Py_ssize_t)THTensor_(nElement)(tensor), THTensor_(sizeDesc)(tensor).str);
+    return NULL;
+  }
+  return THPUtils_(newReal)(THTensor_(data)(tensor)[0]);
 }
 
 static PyObject *THPTensor_(getCData)(THPTensor *self, void *unused)
@@ -84,6 +106,11 @@ static PyMethodDef THPTensor_(methods)[] = {
    "copy_(source) -> self: copies the elements of a tensor of any type with as many elements."},
   {"numpy", (PyCFunction)THPTensor_(numpy), METH_NOARGS,
    "numpy() -> numpy.ndarray sharing this tensor's memory."},
+  {"index", (PyCFunction)THPTensor_(index), METH_O,
+   "index(key) -> self[key], with a single element as a 1-element tensor instead of a number."},
+  {"set_index", (PyCFunction)(void (*)(void))THPTensor_(setIndex), METH_FASTCALL,
+   "set_index(key, value) -> self: self[key] = value; a single element may take a 1-element\n"
+   "tensor."},
   {"apply_", (PyCFunction)(void (*)(void))THPTensor_(apply_), METH_FASTCALL | METH_KEYWORDS,
    "apply_(fn) -> self: each element x becomes fn(x)."},
   {"map_", (PyCFunction)(void (*)(void))THPTensor_(map_), METH_FASTCALL | METH_KEYWORDS,

@@ -1,6 +1,7 @@
 /* Tensor constructors (tp_new) of one dtype; included by generic/Tensor.c.
  *   T()                          an empty tensor (no dimensions)
- *   T(*sizes) / T(Size)          uninitialised memory of that shape
+ *   T(*sizes) / T(Size)          uninitialised memory of that shape (only a torch_early.Size, or
+ *                                separate ints, give sizes: T((3, 4)) is data, as T([3, 4]) is)
  *   T(sequence)                  a copy of nested lists/tuples (or of a NumPy array of another dtype)
  *   T(ndarray)                   shares the memory of a NumPy array of the same dtype
  *   T(storage[, offset[, size[, stride]]])   a view of a storage (1-D over all of it by default)
@@ -73,16 +74,37 @@ static int THPTensor_(inferShape)(PyObject *data, long *sizes)
   return ndim;
 }
 
+/* Room for "(i, j, ...)" with THP_MAX_SEQUENCE_DIMS indices of up to 20 digits each. */
+#define THP_POSITION_TEXT_SIZE (THP_MAX_SEQUENCE_DIMS * 22 + 3)
+
+/* "(0, 2)": the indices that lead to depth `dim` of the nested sequence, for messages. */
+static const char *THPTensor_(describePosition)(const long *position, int dim, char *text)
+{
+  size_t used = (size_t)snprintf(text, THP_POSITION_TEXT_SIZE, "(");
+  for (int d = 0; d < dim && used < THP_POSITION_TEXT_SIZE; d++)
+    used += (size_t)snprintf(text + used, THP_POSITION_TEXT_SIZE - used, d ? ", %ld" : "%ld",
+                             position[d]);
+  if (used < THP_POSITION_TEXT_SIZE)
+    snprintf(text + used, THP_POSITION_TEXT_SIZE - used, ")");
+  return text;
+}
+
 /* Writes the leaves of `data` (depth `dim` of `ndim`) in row-major order, checking that every
- * sub-sequence has the length the shape promised. `position` records where we are, for messages. */
+ * sub-sequence has the length the shape promised. `position` records where we are, for messages.
+ * A ragged sequence is a RuntimeError naming the index, as the first releases reported it. */
 static int THPTensor_(fillFromSequence)(PyObject *data, int dim, int ndim, const long *sizes,
                                         long *position, real **cursor)
 {
   char name[128];
   if (dim == ndim) {
     if (!THPUtils_(checkReal)(data)) {
-      PyErr_Format(PyExc_TypeError, "%s(): expected %s values in the nested sequence, but got %s",
-                   THPTensorStr, RealStr, THPUtils_typename(data, name, sizeof(name)));
+      /* A sequence here is nested deeper than its first sibling was: the shape is ragged. */
+      char where[THP_POSITION_TEXT_SIZE];
+      int deeper = PySequence_Check(data) && !PyUnicode_Check(data) && !PyBytes_Check(data);
+      PyErr_Format(deeper ? PyExc_RuntimeError : PyExc_TypeError,
+                   "%s(): expected %s values in the nested sequence, but got %s at index %s",
+                   THPTensorStr, RealStr, THPUtils_typename(data, name, sizeof(name)),
+                   THPTensor_(describePosition)(position, ndim, where));
       return -1;
     }
     **cursor = THPUtils_(unpackReal)(data);
@@ -94,26 +116,16 @@ static int THPTensor_(fillFromSequence)(PyObject *data, int dim, int ndim, const
   if (is_sequence && fast == NULL)
     return -1; /* the sequence itself failed (its __iter__ raised) */
   if (fast == NULL || PySequence_Fast_GET_SIZE(fast) != sizes[dim]) {
-    PyObject *index = PyList_New(0);
-    for (int d = 0; index && d < dim; d++) {
-      PyObject *entry = PyLong_FromLong(position[d]);
-      if (entry == NULL || PyList_Append(index, entry) < 0)
-        Py_CLEAR(index);
-      Py_XDECREF(entry);
-    }
-    if (index == NULL) {
-      Py_XDECREF(fast);
-      return -1;
-    }
+    char where[THP_POSITION_TEXT_SIZE];
+    THPTensor_(describePosition)(position, dim, where);
     if (fast == NULL)
-      PyErr_Format(PyExc_ValueError,
-                   "inconsistent sequence at index %R - expected a sequence of length %ld but got %s",
-                   index, sizes[dim], THPUtils_typename(data, name, sizeof(name)));
+      PyErr_Format(PyExc_RuntimeError,
+                   "inconsistent sequence at index %s - expected a sequence of length %ld but "
+                   "got %s", where, sizes[dim], THPUtils_typename(data, name, sizeof(name)));
     else
-      PyErr_Format(PyExc_ValueError,
-                   "inconsistent sequence length at index %R - expected %ld but got %zd", index,
+      PyErr_Format(PyExc_RuntimeError,
+                   "inconsistent sequence length at index %s - expected %ld but got %zd", where,
                    sizes[dim], PySequence_Fast_GET_SIZE(fast));
-    Py_DECREF(index);
     Py_XDECREF(fast);
     return -1;
   }
@@ -165,9 +177,22 @@ static THTensor *THPTensor_(newFromSequence)(PyObject *data)
   return c.result;
 }
 
+#undef THP_POSITION_TEXT_SIZE
 #undef THP_MAX_SEQUENCE_DIMS
 
 /* ---- tp_new -------------------------------------------------------------------------------- */
+
+/* Sizes are separate ints, T(2, 3), or one torch_early.Size, T(t.size()). A tuple or a list is
+ * always data, T((2, 3)) as T([2, 3]): that is how the first releases read it. */
+static int THPTensor_(isSizeForm)(PyObject *const *items, Py_ssize_t nargs)
+{
+  if (nargs == 1 && THPSize_Check(items[0]))
+    return 1;
+  for (Py_ssize_t i = 0; i < nargs; i++)
+    if (!THPUtils_checkLong(items[i]))
+      return 0;
+  return 1;
+}
 
 static int THPTensor_(isStorageForm)(PyObject *const *items, Py_ssize_t nargs)
 {
@@ -256,24 +281,13 @@ static THTensor *THPTensor_(construct)(PyObject *args, PyObject *kwargs)
   PyObject *const *items = &PyTuple_GET_ITEM(args, 0);
   THPTensor_(Construction) c = {0};
 
-  if (kwargs && PyDict_GET_SIZE(kwargs) != 0) {
-    PyObject *cdata = PyDict_GetItemString(kwargs, "cdata");
-    if (cdata == NULL || nargs != 0 || PyDict_GET_SIZE(kwargs) != 1 || !PyLong_Check(cdata))
-      return (THTensor *)THPUtils_invalidArgumentsTuple(args, kwargs, THPTensorStr, THP_TENSOR_SIGNATURES);
-    /* Internal: adopt an existing C tensor given by address (one new reference). Only a null
-     * address can be caught here; any other must come from a tensor's _cdata. */
-    c.result = (THTensor *)PyLong_AsVoidPtr(cdata);
-    if (c.result == NULL) {
-      if (!PyErr_Occurred())
-        PyErr_SetString(PyExc_ValueError, "cdata must be the address of a C tensor, not 0");
-      return NULL;
-    }
-    THTensor_(retain)(c.result);
-    return c.result;
-  }
+  /* No keywords: the first releases' internal cdata=<address> form, which adopted a C tensor by
+   * its address, is not offered, because no address given from Python can be checked. */
+  if (kwargs && PyDict_GET_SIZE(kwargs) != 0)
+    return (THTensor *)THPUtils_invalidArgumentsTuple(args, kwargs, THPTensorStr, THP_TENSOR_SIGNATURES);
   if (nargs == 0)
     return THTensor_(new)();
-  if (THPUtils_checkSizeArgs(items, nargs) && (nargs > 1 || !PyList_Check(items[0]))) {
+  if (THPTensor_(isSizeForm)(items, nargs)) {
     c.sizes = THPUtils_unpackSizeArgs(items, nargs);
     if (c.sizes == NULL)
       return NULL;

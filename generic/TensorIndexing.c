@@ -1,9 +1,11 @@
 /* t[key] and t[key] = value, in C; included by generic/Tensor.c.
- * Keys: an int (negative counts from the end), a slice (unit step), a tuple of ints and slices with
- * at most one Ellipsis, a lone Ellipsis (the whole tensor), or a ByteTensor mask. Ints select (removing a dimension), slices narrow.
+ * Keys: an int (negative counts from the end), a slice (unit step: a step is a RuntimeError, as
+ * it was in 2017), a tuple of ints and slices with at most one Ellipsis, a lone Ellipsis (the
+ * whole tensor), or a ByteTensor mask. Ints select (removing a dimension), slices narrow.
  * When the last remaining dimension is selected the result is a Python number, so a full int index
  * of a 1-D tensor gives a number. Everything else is a view sharing the storage; a mask gives a
- * 1-D copy (masked_select), and mask assignment fills or copies in order. */
+ * 1-D copy (masked_select), and mask assignment fills or copies in order. The methods index(key)
+ * and set_index(key, value) do the same, except that a single element stays a 1-element tensor. */
 
 typedef struct {
   THTensor *source;    /* in */
@@ -11,6 +13,7 @@ typedef struct {
   THTensor *view;      /* out: the indexed region, unless `is_element` */
   int selected;        /* dimensions removed so far by int items, to name dimensions as the user
                         * counts them (those of the source) */
+  int force_tensor;    /* in: an int on the last dimension narrows it to length 1 (index()) */
   int is_element;      /* out: the key named a single element ... */
   ptrdiff_t offset;    /* out: ... at this storage offset */
   int failed;          /* out: a Python exception is set */
@@ -31,6 +34,11 @@ static int THPTensor_(applyIndexItem)(THPTensor_(Index) *c, PyObject *item, int 
     if ((index == -1 && PyErr_Occurred()) ||
         THPUtils_wrapIndex(&index, view->size[*dim], *dim + c->selected) < 0)
       return -1;
+    if (view->nDimension == 1 && c->force_tensor) {
+      THTensor_(narrow)(view, NULL, *dim, index, 1);
+      (*dim)++;
+      return 0;
+    }
     if (view->nDimension == 1) {
       if (!is_last) {
         PyErr_Format(PyExc_IndexError, "too many indices for a %d-dimensional tensor",
@@ -49,8 +57,10 @@ static int THPTensor_(applyIndexItem)(THPTensor_(Index) *c, PyObject *item, int 
     Py_ssize_t start, stop, step;
     if (PySlice_Unpack(item, &start, &stop, &step) < 0)
       return -1;
-    if (step != 1) {
-      PyErr_SetString(PyExc_ValueError, "slices with a step other than 1 are not supported");
+    if (step != 1) { /* a RuntimeError, as in the first releases, which had no steps either */
+      PyErr_Format(PyExc_RuntimeError,
+                   "slices with a step are not supported (got step %zd for dimension %d): only "
+                   "t[a:b]; index_select picks every k-th element", step, *dim + c->selected);
       return -1;
     }
     Py_ssize_t length = PySlice_AdjustIndices(view->size[*dim], &start, &stop, step);
@@ -124,11 +134,13 @@ static void THPTensor_(indexBody)(void *opaque)
 }
 
 /* Resolves `key` on self: 0 with c->view (new reference, or NULL for an element) set, or -1. */
-static int THPTensor_(resolveIndex)(THPTensor *self, PyObject *key, THPTensor_(Index) *c)
+static int THPTensor_(resolveIndex)(THPTensor *self, PyObject *key, int force_tensor,
+                                    THPTensor_(Index) *c)
 {
   memset(c, 0, sizeof(*c));
   c->source = self->cdata;
   c->key = key;
+  c->force_tensor = force_tensor;
   int status = THPError_guard(THPTensor_(indexBody), c);
   if (status < 0 || c->failed || c->is_element) {
     THTensor_(free)(c->view);
@@ -164,7 +176,7 @@ static void THPTensor_(maskedCopyBody)(void *opaque)
 }
 #endif
 
-static PyObject *THPTensor_(getValue)(THPTensor *self, PyObject *key)
+static PyObject *THPTensor_(getValueAs)(THPTensor *self, PyObject *key, int force_tensor)
 {
   if (THPByteTensor_Check(key)) {
 #if defined(TH_REAL_IS_HALF)
@@ -180,11 +192,16 @@ static PyObject *THPTensor_(getValue)(THPTensor *self, PyObject *key)
 #endif
   }
   THPTensor_(Index) c;
-  if (THPTensor_(resolveIndex)(self, key, &c) < 0)
+  if (THPTensor_(resolveIndex)(self, key, force_tensor, &c) < 0)
     return NULL;
   if (c.is_element)
     return THPUtils_(newReal)(self->cdata->storage->data[c.offset]);
   return THPTensor_(New)(c.view);
+}
+
+static PyObject *THPTensor_(getValue)(THPTensor *self, PyObject *key)
+{
+  return THPTensor_(getValueAs)(self, key, 0);
 }
 
 /* Fills every element of a strided region with one value (used for t[a:b] = 3). */
@@ -204,7 +221,7 @@ static void THPTensor_(fillBody)(void *opaque)
   THPTensor_(fillRegion)(f->region, f->value);
 }
 
-static int THPTensor_(setValue)(THPTensor *self, PyObject *key, PyObject *value)
+static int THPTensor_(setValueAs)(THPTensor *self, PyObject *key, PyObject *value, int force_tensor)
 {
   char name[128];
   if (value == NULL) {
@@ -240,7 +257,7 @@ static int THPTensor_(setValue)(THPTensor *self, PyObject *key, PyObject *value)
   }
 
   THPTensor_(Index) c;
-  if (THPTensor_(resolveIndex)(self, key, &c) < 0)
+  if (THPTensor_(resolveIndex)(self, key, force_tensor, &c) < 0)
     return -1;
   if (c.is_element) {
     if (!value_is_number) {
@@ -260,6 +277,30 @@ static int THPTensor_(setValue)(THPTensor *self, PyObject *key, PyObject *value)
   }
   THTensor_(free)(c.view);
   return status;
+}
+
+static int THPTensor_(setValue)(THPTensor *self, PyObject *key, PyObject *value)
+{
+  return THPTensor_(setValueAs)(self, key, value, 0);
+}
+
+/* index(key): self[key], except that a key naming one element gives a 1-element tensor (a view)
+ * instead of a Python number; autograd's indexing relies on getting a tensor back. */
+static PyObject *THPTensor_(index)(THPTensor *self, PyObject *key)
+{
+  return THPTensor_(getValueAs)(self, key, 1);
+}
+
+/* set_index(key, value) -> self: self[key] = value, where a key naming one element names a
+ * 1-element view, so that value may also be a 1-element tensor. */
+static PyObject *THPTensor_(setIndex)(THPTensor *self, PyObject *const *args, Py_ssize_t nargs)
+{
+  if (nargs != 2)
+    return THPUtils_invalidArguments(args, nargs, NULL, "set_index", 1, "(object key, value)");
+  if (THPTensor_(setValueAs)(self, args[0], args[1], 1) < 0)
+    return NULL;
+  Py_INCREF(self);
+  return (PyObject *)self;
 }
 
 static Py_ssize_t THPTensor_(length)(THPTensor *self)

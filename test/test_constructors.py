@@ -5,7 +5,7 @@ A tensor is a view (sizes, strides, offset) onto a storage. Some forms make a ne
 exists (a storage, another tensor, an array of the same dtype), and then writes through one
 object are seen through the other. Bad arguments are refused with the exception a Python
 programmer expects: TypeError for the wrong kind of argument, ValueError for a wrong value,
-RuntimeError when memory runs out.
+RuntimeError when memory runs out; a ragged nested list is a RuntimeError, as in 2017.
 """
 import numpy
 import pytest
@@ -37,7 +37,23 @@ def test_no_arguments_give_an_empty_tensor(name):
     assert t.dim() == 0
     assert t.numel() == 0
     assert t.size() == torch_early.Size([])
-    assert t.storage() is None  # no memory at all until it is resized
+    storage = t.storage()  # every tensor has a storage; an empty one has no elements
+    assert type(storage) is storage_class(name) and storage.size() == 0
+    assert t.storage().data_ptr() == storage.data_ptr()  # the same one each time
+
+
+@pytest.mark.parametrize('make', [
+    lambda: torch_early.FloatTensor(0), lambda: torch_early.FloatTensor([]),
+    lambda: torch_early.FloatTensor().clone(), lambda: torch_early.FloatTensor([0, 0]).nonzero(),
+    lambda: torch_early.FloatTensor(numpy.zeros(0, numpy.float32)),
+    lambda: torch_early.FloatTensor([1]).set_()], ids=['zero', 'empty list', 'clone', 'nonzero',
+                                                       'empty array', 'set_()'])
+def test_empty_results_have_an_empty_storage_too(make):
+    t = make()
+    assert t.storage().size() == 0
+    assert t.storage_offset() == 0
+    t.resize_(2).fill_(3)  # the storage grows like any other
+    assert t.storage().tolist() == [3, 3]
 
 
 # ---- T(*sizes), T(Size): uninitialised memory of a shape -----------------------------------
@@ -59,8 +75,15 @@ def test_a_size_object_is_the_same_as_the_sizes(name):
     assert t.stride() == (2, 1)
 
 
-def test_a_tuple_of_sizes_is_the_same_as_the_sizes():
-    assert torch_early.FloatTensor((3, 2)).size() == torch_early.Size([3, 2])
+@pytest.mark.parametrize('data', [(3, 2), [3, 2], (3,), ((1, 2), (3, 4))], ids=repr)
+def test_a_tuple_of_numbers_is_data_as_a_list_is(data):
+    # Only separate ints or a torch_early.Size give sizes; a tuple is values, as in 2017.
+    t = torch_early.FloatTensor(data)
+    assert t.tolist() == [list(row) if isinstance(row, tuple) else row for row in data]
+
+
+def test_a_tuple_of_negative_numbers_is_data_not_a_bad_size():
+    assert torch_early.LongTensor((-34,)).tolist() == [-34]
 
 
 def test_numpy_integers_count_as_sizes():
@@ -142,34 +165,36 @@ def test_an_empty_list_gives_an_empty_tensor():
     assert torch_early.FloatTensor([[]]).dim() == 0
 
 
-@pytest.mark.parametrize('rows, index', [
-    ([[1, 2], [3]], '[1]'),
-    ([[1], [2, 3]], '[1]'),
-    ([[[1, 2], [3, 4]], [[5, 6], [7]]], '[1, 1]'),
+@pytest.mark.parametrize('rows, message', [
+    ([[1, 2], [3]], ' length at index (1) - expected 2 but got 1'),
+    ([[1], [2, 3]], ' length at index (1) - expected 1 but got 2'),
+    (((1, 2), (3, 4, 5)), ' length at index (1) - expected 2 but got 3'),
+    ([[[1, 2], [3, 4]], [[5, 6], [7]]], ' length at index (1, 1) - expected 2 but got 1'),
+    ([[1, 2], 3], ' at index (1) - expected a sequence of length 2 but got int'),
 ])
-def test_ragged_lists_are_a_value_error_naming_the_index(rows, index):
-    with pytest.raises(ValueError) as error:
+def test_ragged_lists_are_a_runtime_error_naming_the_index(rows, message):
+    with pytest.raises(RuntimeError) as error:
         torch_early.FloatTensor(rows)
-    assert 'inconsistent sequence length at index ' + index in str(error.value)
+    assert str(error.value) == 'inconsistent sequence' + message
 
 
-def test_a_number_where_a_row_should_be_is_a_value_error_naming_the_index():
-    with pytest.raises(ValueError) as error:
-        torch_early.FloatTensor([[1, 2], 3])
-    assert str(error.value) == ('inconsistent sequence at index [1] - expected a sequence of '
-                                'length 2 but got int')
+def test_a_row_where_a_number_should_be_is_ragged_too():
+    with pytest.raises(RuntimeError) as error:
+        torch_early.FloatTensor([[1, 2], [3, [4]]])
+    assert str(error.value) == ('torch_early.FloatTensor(): expected float values in the nested '
+                                'sequence, but got list at index (1, 1)')
 
 
-@pytest.mark.parametrize('rows, got', [
-    (['a'], 'str'),
-    ([1, None], 'NoneType'),
-    ([[1, 2], [3, [4]]], 'list'),  # a row where a number should be
+@pytest.mark.parametrize('rows, got, index', [
+    (['a'], 'str', '(0)'),
+    ([1, None], 'NoneType', '(1)'),
+    ([[1, 2], [3, 'x']], 'str', '(1, 1)'),
 ])
-def test_items_that_are_not_numbers_are_a_type_error(rows, got):
+def test_items_that_are_not_numbers_are_a_type_error_naming_the_index(rows, got, index):
     with pytest.raises(TypeError) as error:
         torch_early.FloatTensor(rows)
     assert str(error.value) == ('torch_early.FloatTensor(): expected float values in the nested '
-                                'sequence, but got ' + got)
+                                'sequence, but got %s at index %s' % (got, index))
 
 
 @pytest.mark.parametrize('name', INTEGER_DTYPES)
@@ -350,21 +375,16 @@ def test_a_float_array_cannot_become_an_integer_tensor():
         torch_early.IntTensor(numpy.array([1.5]))
 
 
-# ---- T(cdata=address): the internal form that adopts an existing C tensor ------------------
+# ---- cdata=address: the first releases' internal form is not offered ------------------------
 
-def test_cdata_adopts_the_same_c_tensor():
-    t = torch_early.FloatTensor([1, 2])
-    same = torch_early.FloatTensor(cdata=t._cdata)
-    assert same is not t and same._cdata == t._cdata
-    same.resize_(3)  # one C tensor: a change through either object is a change to both
-    assert t.size() == torch_early.Size([3])
-
-
-def test_a_null_cdata_is_a_value_error_not_a_crash():
-    with pytest.raises(ValueError, match='not 0'):
-        torch_early.FloatTensor(cdata=0)
-    with pytest.raises(ValueError, match='not 0'):
-        torch_early.FloatStorage(cdata=0)
+@pytest.mark.parametrize('make', [torch_early.FloatTensor, torch_early.FloatStorage])
+@pytest.mark.parametrize('address', [8, 0, 'own'])
+def test_cdata_is_refused_rather_than_trusted(make, address):
+    # An address cannot be checked from Python: a wrong one would crash, so none is taken.
+    if address == 'own':
+        address = make([1, 2])._cdata
+    with pytest.raises(TypeError, match=r'got \(cdata=int\), but expected one of'):
+        make(cdata=address)
 
 
 # ---- wrong arguments -----------------------------------------------------------------------

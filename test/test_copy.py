@@ -207,9 +207,19 @@ def test_an_empty_slice_is_an_empty_view():
     assert torch_early.FloatStorage([1, 2])[1:1].size() == 0
 
 
-def test_storage_slices_with_a_step_are_refused():
-    with pytest.raises(ValueError, match='steps'):
+def test_storage_slices_with_a_step_are_a_runtime_error():
+    with pytest.raises(RuntimeError, match=r'with a step are not supported \(got step 2\)'):
         torch_early.FloatStorage([1, 2, 3])[::2]
+    with pytest.raises(RuntimeError, match='step'):
+        torch_early.FloatStorage([1, 2, 3])[::-1] = 0
+
+
+@pytest.mark.parametrize('name', DTYPES)
+def test_new_gives_an_empty_storage_of_the_same_type(name):
+    storage = storage_class(name)([1, 2])
+    fresh = storage.new()
+    assert type(fresh) is storage_class(name)
+    assert fresh.size() == 0 and storage.tolist() == [1, 2]
 
 
 @pytest.mark.parametrize('name', DTYPES)

@@ -118,6 +118,23 @@ def test_range_into_a_strided_out_and_its_errors():
         torch_early.range(0, 1.5, out=torch_early.IntTensor())      # an integer type takes ints
 
 
+@pytest.mark.parametrize('create, expected', [
+    (lambda out: torch_early.range(0, 3, out=out), [[0, 0, 1], [0, 2, 3]]),
+    (lambda out: torch_early.linspace(0, 3, 4, out=out), [[0, 0, 1], [0, 2, 3]]),
+    (lambda out: torch_early.logspace(0, 3, 4, out=out), [[0, 1, 10], [0, 100, 1000]]),
+], ids=['range', 'linspace', 'logspace'])
+def test_an_out_with_as_many_elements_keeps_its_shape(create, expected):
+    # A 2x2 window of a 2x3 matrix takes the 4 values in row-major order; only an out= of
+    # another element count is resized to a vector.
+    matrix = torch_early.zeros(2, 3)
+    window = matrix.narrow(1, 1, 2)
+    assert create(window) is window
+    assert window.size() == torch_early.Size([2, 2])
+    assert matrix.tolist() == expected
+    other = torch_early.zeros(2, 3)
+    assert create(other).size() == torch_early.Size([4])
+
+
 # ---- linspace and logspace (floating types) ------------------------------------------------------
 
 @pytest.mark.parametrize('name', FLOAT_DTYPES)
@@ -127,7 +144,7 @@ def test_linspace_and_logspace_match_numpy(name):
                           numpy.linspace(-1, 2, 7))
     assert numpy.allclose(as_numpy(torch_early.linspace(3, -3, out=out), name),
                           numpy.linspace(3, -3, 100))                  # 100 steps by default
-    assert torch_early.linspace(4, 9, 1, out=out).tolist() == [4]
+    assert torch_early.linspace(4, 4, 1, out=out).tolist() == [4]
     assert numpy.allclose(as_numpy(torch_early.logspace(0, 3, 4, out=out), name),
                           numpy.logspace(0, 3, 4))
     assert numpy.allclose(as_numpy(torch_early.logspace(-1, 1, steps=5, out=out), name),
@@ -137,6 +154,12 @@ def test_linspace_and_logspace_match_numpy(name):
 def test_linspace_errors():
     with pytest.raises(RuntimeError, match='expected a positive number of steps, got 0'):
         torch_early.linspace(0, 1, 0)
+    # One point can only be both ends at once (the first releases' rule).
+    for function in (torch_early.linspace, torch_early.logspace):
+        with pytest.raises(RuntimeError, match=r'a single step needs start == end \(got start 0, '
+                                               r'end 1\)'):
+            function(0, 1, 1)
+    assert torch_early.logspace(2, 2, 1).tolist() == [100]
     with pytest.raises(TypeError, match="torch_early.LongTensor doesn't implement stateless "
                                         "method linspace"):
         torch_early.linspace(0, 1, 5, out=torch_early.LongTensor())   # floating types only

@@ -187,6 +187,35 @@ def test_defaults_expand_into_one_option_per_subset(tmp_path):
     ]
 
 
+TOPK = '''\
+[[
+  name: topk
+  return: argument 0
+  arguments:
+    - arg: THTensor* result
+      output: True
+    - THTensor* self
+    - long k
+    - arg: int dim
+      default: -1
+    - arg: bool largest
+      default: 1
+]]
+'''
+
+
+def test_a_bool_never_takes_the_place_of_a_left_out_dimension(tmp_path):
+    # x.topk(4, True) must not read as largest=True: True is a dimension-shaped mistake, so when
+    # dim is left out, largest can only be given by keyword.
+    [topk] = declarations_of(generate_text(tmp_path, TOPK))
+    assert [text for text in signature_strings(topk) if 'out=' not in text] == [
+        '"(int k, int dim, bool largest)"',
+        '"(int k, int dim)"',
+        '"(int k, largest=bool)"',
+        '"(int k)"',
+    ]
+
+
 def test_a_left_out_argument_becomes_its_default(tmp_path):
     text = wrapper_text(generate_text(tmp_path, ADDMM), 'addmm')
     # the (mat1, mat2) option

@@ -10,7 +10,8 @@ together.
 
 Every result is compared with NumPy on contiguous and non-contiguous operands (transposed,
 narrowed, stride 0 from expand), for every dtype; every error says what was wrong: an IndexError
-names the position, the dimension and its size; a wrong argument type is a TypeError listing the
+names the position, the dimension and its size (it is a torch_early.TensorIndexError, also a
+RuntimeError as every TH error was in 2017); a wrong argument type is a TypeError listing the
 accepted signatures; a size mismatch is a RuntimeError naming the sizes.
 """
 import numpy
@@ -220,6 +221,27 @@ def test_scatter_takes_a_source_longer_along_dim():
     assert tensor.tolist() == [[0, 2, 0], [1, 0, 3]]
 
 
+@pytest.mark.parametrize('call', [
+    lambda t: t.index_select(0, torch_early.LongTensor([0, 3])),
+    lambda t: t.index_fill_(1, torch_early.LongTensor([2]), 0),
+    lambda t: t.index_copy_(0, torch_early.LongTensor([5]), torch_early.FloatTensor(1, 2)),
+    lambda t: t.index_add_(0, torch_early.LongTensor([-1]), torch_early.FloatTensor(1, 2)),
+    lambda t: t.gather(1, torch_early.LongTensor([[0], [2], [1]])),
+    lambda t: t.scatter_(0, torch_early.LongTensor([[3, 0]]), 1.5),
+    lambda t: t.scatter_(0, torch_early.LongTensor([[3, 0]]), torch_early.FloatTensor(1, 2)),
+], ids=['index_select', 'index_fill_', 'index_copy_', 'index_add_', 'gather', 'scatter_ value',
+        'scatter_ source'])
+def test_an_index_out_of_range_is_both_an_index_error_and_a_runtime_error(call):
+    # 2017 programs catch it as a RuntimeError (every TH error was one); Python code expects an
+    # IndexError. torch_early.TensorIndexError is both.
+    tensor = torch_early.FloatTensor(values(3, 2).tolist())
+    with pytest.raises(torch_early.TensorIndexError) as error:
+        call(tensor)
+    assert isinstance(error.value, IndexError) and isinstance(error.value, RuntimeError)
+    assert 'out of range' in str(error.value)
+    assert tensor.tolist() == values(3, 2).tolist()
+
+
 def test_gather_and_scatter_errors():
     tensor = torch_early.FloatTensor(values(3, 2).tolist())
     with pytest.raises(IndexError, match=r'index 2 is out of range for dimension 1 \(of size 2\)'):
@@ -350,6 +372,15 @@ def test_cat_errors():
         torch_early.cat(a)
 
 
+@pytest.mark.parametrize('join', [
+    lambda a, b: torch_early.cat((a, b), 1), lambda a, b: torch_early.cat([a, b], dim=1),
+    lambda a, b: torch_early.cat(seq=(a, b), dim=1),
+], ids=['positional', 'dim=', 'seq= and dim='])
+def test_cat_takes_its_dim_by_keyword_too(join):
+    a, b = torch_early.FloatTensor([[1], [2]]), torch_early.FloatTensor([[3, 4], [5, 6]])
+    assert join(a, b).tolist() == [[1, 3, 4], [2, 5, 6]]
+
+
 # ---- stack: joining along a new dimension -------------------------------------------------------
 
 @pytest.mark.parametrize('dim', [0, 1, 2, -1, -3])
@@ -390,8 +421,36 @@ def test_squeeze_and_unsqueeze_count_negative_dims_from_the_end():
     assert torch_early.unsqueeze(tensor, -2).size() == (2, 1, 3, 1, 1)
     assert tensor.clone().squeeze_(-3).size() == (2, 3, 1)
     assert tensor.clone().unsqueeze_(-1).size() == (2, 1, 3, 1, 1)
-    with pytest.raises(RuntimeError):
-        tensor.unsqueeze(-6)
+
+
+@pytest.mark.parametrize('dim', [-6, 5, -1000, 1000])
+def test_unsqueeze_out_of_range_names_the_dim_given_and_the_range(dim):
+    tensor = torch_early.FloatTensor(2, 1, 3, 1)
+    message = (r'dimension %d is out of range for unsqueezing a 4D tensor \(expected a dimension '
+               r'from -5 to 4\)' % dim)
+    for call in (lambda: tensor.unsqueeze(dim), lambda: tensor.clone().unsqueeze_(dim),
+                 lambda: torch_early.unsqueeze(tensor, dim)):
+        with pytest.raises(RuntimeError, match=message):
+            call()
+
+
+@pytest.mark.parametrize('dim', [0, 1, 2, -1, -2, -3])
+@pytest.mark.parametrize('layout', ['contiguous', 'narrowed'])
+def test_unsqueeze_views_the_same_elements_with_a_contiguous_stride(dim, layout):
+    # The new dimension has size 1; its stride is what a contiguous tensor of the new shape would
+    # have there (size x stride of the dimension after it, 1 at the end), so a contiguous tensor
+    # stays contiguous and a view stays a view.
+    base = torch_early.FloatTensor(values(2, 5).tolist())
+    tensor = base if layout == 'contiguous' else base.narrow(1, 1, 3)
+    result = tensor.unsqueeze(dim)
+    position = dim if dim >= 0 else dim + 3
+    sizes, strides = list(tensor.size()), list(tensor.stride())
+    sizes.insert(position, 1)
+    strides.insert(position, strides[position] * sizes[position + 1] if position < 2 else 1)
+    assert result.size() == tuple(sizes) and result.stride() == tuple(strides)
+    assert result.storage_offset() == tensor.storage_offset()
+    assert result.is_contiguous() == tensor.is_contiguous()
+    assert result.squeeze(position).tolist() == tensor.tolist()
 
 
 def test_t_and_transpose_in_place():

@@ -116,10 +116,16 @@ def test_an_empty_slice_is_an_index_error(key):
         t[key]
 
 
-def test_a_slice_with_a_step_is_refused():
+@pytest.mark.parametrize('key', [slice(None, None, 2), slice(None, None, -1),
+                                 (slice(None), slice(0, 2, 2))], ids=repr)
+def test_a_slice_with_a_step_is_a_runtime_error(key):
+    # The first releases had no steps and raised a RuntimeError; so does this one, saying what to
+    # use instead.
     t, _ = numbered(4, 2)
-    with pytest.raises(ValueError, match='step'):
-        t[::2]
+    with pytest.raises(RuntimeError, match='slices with a step are not supported.*index_select'):
+        t[key]
+    with pytest.raises(RuntimeError, match='step'):
+        t[key] = 0
 
 
 # ---- a tuple --------------------------------------------------------------------------------
@@ -388,3 +394,51 @@ def test_a_mask_source_of_another_dtype_is_a_type_error():
 def test_half_tensors_refuse_masks():
     with pytest.raises(TypeError, match='does not support mask indexing'):
         torch_early.HalfTensor([1, 2])[torch_early.ByteTensor([1, 0])]
+
+
+# ---- index(key) and set_index(key, value): the same, keeping a single element a tensor -------
+
+@pytest.mark.parametrize('name', DTYPES)
+def test_index_gives_a_one_element_tensor_where_indexing_gives_a_number(name):
+    t, rows = numbered(3, 4, cls=tensor_class(name))
+    element = t.index((1, 2))
+    assert type(element) is tensor_class(name)
+    assert element.size() == torch_early.Size([1]) and element.tolist() == [rows[1][2]]
+    element[0] = 7                                              # a view: it writes into t
+    assert t[1, 2] == 7
+    assert t.index(0).tolist() == t[0].tolist()                 # anything else: as t[key]
+    assert t.index((slice(1, 3), 1)).tolist() == t[1:3, 1].tolist()
+    assert numbered(5)[0].index(-1).tolist() == [4]
+
+
+def test_index_with_a_mask_selects_as_indexing_does():
+    t, _ = numbered(2, 2)
+    assert t.index(t.gt(1)).tolist() == [2, 3]
+
+
+def test_index_errors_are_those_of_indexing():
+    t, _ = numbered(3, 4)
+    with pytest.raises(IndexError, match='index 4 is out of range for dimension 1'):
+        t.index((0, 4))
+    with pytest.raises(IndexError, match='too many indices'):
+        t.index((0, 1, 2))
+    with pytest.raises(TypeError):
+        t.index(0.5)
+
+
+@pytest.mark.parametrize('name', DTYPES)
+def test_set_index_assigns_a_number_or_a_one_element_tensor(name):
+    t, rows = numbered(3, 4, cls=tensor_class(name))
+    assert t.set_index((2, 3), 9) is t
+    assert t.set_index((0, 0), tensor_class(name)([8])) is t    # t[0, 0] = tensor would refuse
+    assert t.set_index(1, 5) is t
+    rows[2][3], rows[0][0], rows[1] = 9, 8, [5] * 4
+    assert t.tolist() == rows
+
+
+def test_set_index_arguments():
+    t, _ = numbered(2)
+    with pytest.raises(TypeError, match='set_index received an invalid combination'):
+        t.set_index(0)
+    with pytest.raises(RuntimeError, match='inconsistent tensor size'):
+        t.set_index(0, torch_early.FloatTensor([1, 2]))

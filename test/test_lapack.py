@@ -100,10 +100,21 @@ def test_gesv_writes_into_out():
 def test_gels_solves_least_squares(name):
     a, b = random_matrix(name, 7, 3), random_matrix(name, 7, 2, seed=3)
     x, qr = torch_early.gels(tensor(b), tensor(a))
-    assert x.size() == (7, 2)                                        # max(m, n) rows ...
+    assert x.size() == (3, 2)                                        # n x k: X alone
     expected = numpy.linalg.lstsq(a.astype(numpy.float64), b, rcond=None)[0]
-    close(x.numpy()[:3], expected, name, 10)                         # ... the first n are X
+    close(x.numpy(), expected, name, 10)
     assert qr.size() == (7, 3)
+    residual = (tensor(a) @ x - tensor(b)).norm()                    # A X works as it did in 2017
+    assert abs(residual - numpy.linalg.norm(a.astype(numpy.float64) @ expected - b)) < 1e-3
+
+
+@pytest.mark.parametrize('name', FLOAT_DTYPES)
+def test_gels_into_its_own_operands(name):
+    a, b = random_matrix(name, 6, 4), random_matrix(name, 6, 2, seed=3)
+    ta, tb = tensor(a), tensor(b)
+    x, _ = torch_early.gels(tb, ta, out=(tb, ta))
+    assert x is tb and tb.size() == (4, 2)
+    close(tb.numpy(), numpy.linalg.lstsq(a.astype(numpy.float64), b, rcond=None)[0], name, 10)
 
 
 @pytest.mark.parametrize('name', FLOAT_DTYPES)
@@ -255,16 +266,20 @@ def test_geqrf_orgqr_ormqr_rebuild_and_apply_q(name):
     compact, tau = tensor(a).geqrf()
     assert compact.size() == (5, 3) and tau.size() == (3,)
     q, r = tensor(a).qr()
-    close(compact.orgqr(tau).numpy(), q.numpy(), name)
+    # orgqr and ormqr give a pair, (the result, self unchanged), as in the first releases.
+    q_again, same = compact.orgqr(tau)
+    assert same is compact
+    close(q_again.numpy(), q.numpy(), name)
     close(numpy.triu(compact.numpy())[:3], r.numpy(), name)
-    q_transposed_a = compact.ormqr(tau, tensor(a), transpose=True)  # Q'a = [R; 0]
+    q_transposed_a, same = compact.ormqr(tau, tensor(a), transpose=True)  # Q'a = [R; 0]
+    assert same is compact
     close(q_transposed_a.numpy(), numpy.vstack([r.numpy(), numpy.zeros((2, 3))]), name, 10)
     padded = numpy.vstack([c[:3], numpy.zeros((2, 2), dtype=c.dtype)])
-    close(compact.ormqr(tau, tensor(padded)).numpy(), q.numpy() @ c[:3], name, 10)
-    qc = torch_early.ormqr(compact, tau, tensor(c))                 # Q c, then Q'(Q c) = c
-    close(torch_early.ormqr(compact, tau, qc, True, True).numpy(), c, name, 10)
-    c_q = compact.ormqr(tau, tensor(c.T), left=False)               # c'Q = (Q'c)'
-    close(c_q.numpy(), compact.ormqr(tau, tensor(c), transpose=True).numpy().T, name, 10)
+    close(compact.ormqr(tau, tensor(padded))[0].numpy(), q.numpy() @ c[:3], name, 10)
+    qc, _ = torch_early.ormqr(compact, tau, tensor(c))              # Q c, then Q'(Q c) = c
+    close(torch_early.ormqr(compact, tau, qc, True, True)[0].numpy(), c, name, 10)
+    c_q, _ = compact.ormqr(tau, tensor(c.T), left=False)            # c'Q = (Q'c)'
+    close(c_q.numpy(), compact.ormqr(tau, tensor(c), transpose=True)[0].numpy().T, name, 10)
 
 
 # ---- batched LU -------------------------------------------------------------------------------

@@ -90,7 +90,8 @@ def test_indexing_balances():
         lambda: a[1], lambda: a[key], lambda: a[columns], lambda: a[ellipsis], lambda: a[mask],
         lambda: a.__setitem__(key, value), lambda: a.__setitem__(0, row),
         lambda: a.__setitem__(mask, value), lambda: a.__setitem__(columns, value),
-        lambda: len(a),
+        lambda: len(a), lambda: a.index(key), lambda: a.index(mask),
+        lambda: a.set_index(key, value), lambda: a.set_index(key, row[0:1]),
     ]
     for case in cases:
         assert_balanced(case, [a, key, columns, ellipsis, mask, value, row] + CLASSES)
@@ -115,7 +116,12 @@ def test_failing_calls_balance():
         lambda: a[wrong], lambda: a[5], lambda: a[0:0],  # TypeError, IndexError
         lambda: a.__setitem__(0, wrong),
         lambda: torch_early.FloatTensor(wrong),          # constructor TypeError
-        lambda: torch_early.FloatTensor([[1], [2, 3]]),  # ragged: ValueError
+        lambda: torch_early.FloatTensor([[1], [2, 3]]),  # ragged: RuntimeError
+        lambda: torch_early.FloatTensor([[1], ['x']]),   # not a number: TypeError
+        lambda: a.gather(0, torch_early.LongTensor([[5, 0]])),  # TensorIndexError
+        lambda: a.index((0, 9)), lambda: a.set_index(0, wrong),
+        lambda: float(a),                                # ValueError: four elements
+        lambda: torch_early.FloatStorage.from_buffer(b'123', 'big'),  # ValueError: 3 bytes
         lambda: torch_early.FloatTensor(2 ** 50),        # out of memory: RuntimeError
         lambda: torch_early.add(torch_early.HalfTensor(1), 1),  # no such function for Half
     ]
@@ -142,6 +148,9 @@ def test_storage_operations_balance():
         lambda: storage[1], lambda: storage[1:3], lambda: storage.copy_(source),
         lambda: storage.fill_(1), lambda: torch_early.FloatTensor(storage, 1, (2,)),
         lambda: storage['x'], lambda: storage.copy_(torch_early.IntStorage(2)),
+        lambda: storage.new(), lambda: torch_early.FloatStorage.from_buffer(b'\0' * 8, 'big'),
+        lambda: torch_early.FloatTensor().storage(), lambda: float(storage[0:1].tolist()[0]),
+        lambda: float(torch_early.FloatTensor(storage, 1, (1,))),
     ]
     for case in cases:
         assert_balanced(case, [storage, source] + CLASSES)
@@ -209,6 +218,9 @@ def memory_cases():
         'from_numpy': lambda: torch_early.from_numpy(array),
         'an allocation that fails': lambda: torch_early.FloatTensor(2 ** 50),
         'a ragged constructor': lambda: torch_early.FloatTensor([[1], [2, 3]]),
+        'the storage of an empty tensor': lambda: torch_early.FloatTensor().storage(),
+        'from_buffer': lambda: torch_early.DoubleStorage.from_buffer(array, 'little'),
+        'histc': lambda: a.histc(10),
     }
 
 

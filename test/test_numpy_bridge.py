@@ -102,7 +102,8 @@ def test_byte_swapped_arrays_are_a_type_error():
 def test_read_only_arrays_and_other_objects_are_a_type_error():
     frozen = numpy.arange(3.0)
     frozen.flags.writeable = False
-    with pytest.raises(TypeError, match='expects a writable numpy.ndarray, but got numpy.ndarray'):
+    with pytest.raises(TypeError, match='expects a writable numpy.ndarray, but got a read-only '
+                                        'numpy.ndarray'):
         torch_early.from_numpy(frozen)
     with pytest.raises(TypeError, match='expects a writable numpy.ndarray, but got list'):
         torch_early.from_numpy([1.0, 2.0])

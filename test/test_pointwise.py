@@ -6,8 +6,8 @@ Every op comes in three forms sharing one implementation: a method returning a n
 write into a given result (torch_early.exp(a, out=r)). Each is compared with NumPy on operands
 laid out in every way a tensor can be: contiguous, transposed, narrowed out of a larger tensor,
 and expanded (stride 0, one row read again and again). Which dtypes have an op follows the era:
-the transcendental and rounding functions, pow, atan2 and lerp are Float and Double only; neg,
-abs and sign exist for the signed types; remainders, limits and addcmul for every type.
+the transcendental and rounding functions, pow, atan2 and lerp are Float and Double only; neg
+and abs exist for the signed types; sign, remainders, limits and addcmul for every type.
 """
 import numpy
 import pytest
@@ -159,10 +159,21 @@ def test_integer_types_have_no_float_functions(name):
             getattr(torch_early, op)(tensor)
 
 
-def test_byte_tensors_have_no_neg_abs_or_sign():
+def test_byte_tensors_have_no_neg_or_abs():
     tensor = torch_early.ByteTensor([1, 2])
-    for op in ('neg', 'abs', 'sign'):
+    for op in ('neg', 'abs'):
         assert not hasattr(tensor, op)
+
+
+@pytest.mark.parametrize('layout', LAYOUTS)
+def test_the_sign_of_a_byte_tensor_is_0_or_1(layout):
+    tensor = laid_out('Byte', [[0, 1, 255], [7, 0, 128]], layout)
+    check_three_forms('Byte', tensor, 'sign', numpy.sign(as_array(tensor, 'Byte')))
+
+
+@pytest.mark.parametrize('name', FLOAT_DTYPES)
+def test_the_sign_of_nan_is_0(name):
+    assert tensor_class(name)([float('nan'), -0.0, float('-inf')]).sign().tolist() == [0, 0, -1]
 
 
 @pytest.mark.parametrize('name', FLOAT_DTYPES)
@@ -466,6 +477,27 @@ def test_unary_minus_and_abs(name):
     assert (-a).tolist() == [[3, 0], [-2, 1]]
     assert abs(a).tolist() == [[3, 0], [2, 1]]
     assert a.tolist() == [[-3, 0], [2, -1]]
+
+
+def test_abs_of_long_tensors_keeps_all_64_bits():
+    big = -(2 ** 40 + 5)
+    assert abs(torch_early.LongTensor([big, 3])).tolist() == [-big, 3]
+    assert (-torch_early.LongTensor([big])).tolist() == [-big]
+
+
+@pytest.mark.parametrize('name', DTYPES + ['Half'])
+def test_each_operator_exists_exactly_where_its_method_does(name):
+    # -t, abs(t), t ** 2 and 2 ** t (torch_early.pow(2, t)) for every dtype: the method's result
+    # where the dtype has the method, and an error naming it, never a wrong answer, where not.
+    t = tensor_class(name)([1, 2])
+    cases = [('neg', lambda: -t, [-1, -2]), ('abs', lambda: abs(t), [1, 2]),
+             ('pow', lambda: t ** 2, [1, 4]), ('pow', lambda: 2 ** t, [2, 4])]
+    for method, operator, expected in cases:
+        if hasattr(t, method):
+            assert operator().tolist() == expected
+        else:
+            with pytest.raises((AttributeError, TypeError), match=method):
+                operator()
 
 
 # ---- bad arguments ----------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """Reductions and scans: max, min, sum, prod, mean, var, std, norm, dist, renorm, cumsum, cumprod,
-trace, all, any.
+trace, all, any, and the histogram histc.
 
 A reduction over everything gives a Python number; along a dimension it gives a tensor that keeps
 that dimension with size 1 (this era had no keepdim), and max/min also give the LongTensor of
@@ -221,6 +221,76 @@ def test_cumsum_and_cumprod_along_a_dim(name, layout, dim):
     assert (as_numpy(t.cumsum(dim)) == numpy.cumsum(values, axis=dim).astype(NUMPY[name])).all()
     expected = numpy.cumprod(values.astype(numpy.int64), axis=dim).astype(NUMPY[name])
     assert (as_numpy(torch_early.cumprod(t, dim)) == expected).all()
+
+
+# ---- histc: a histogram (float types) ---------------------------------------------------------
+
+def histogram(values, bins, low, high):
+    """The reference: bin i counts low + i*w <= x < low + (i+1)*w, w = (high - low) / bins, and
+    the last bin also counts x == high."""
+    counts = [0] * bins
+    for x in values:
+        if low <= x <= high:
+            counts[min(int((x - low) / (high - low) * bins), bins - 1)] += 1
+    return counts
+
+
+@pytest.mark.parametrize('layout', LAYOUTS)
+@pytest.mark.parametrize('name', FLOAT_DTYPES)
+def test_histc_counts_the_elements_in_equal_bins(name, layout):
+    values = sample(name, seed=3).astype(NUMPY[name]) / 4
+    tensor = make(name, layout, values)
+    flat = values.ravel().tolist()
+    for bins, low, high in [(5, 0, 10), (7, 2.5, 8), (1, 0, 15), (30, -1, 20)]:
+        expected = histogram(flat, bins, low, high)
+        assert tensor.histc(bins, low, high).tolist() == expected
+        assert torch_early.histc(tensor, bins, low, high).tolist() == expected
+        assert torch_early.histc(tensor, bins=bins, min=low, max=high).tolist() == expected
+
+
+def test_histc_defaults_to_100_bins_over_the_range_of_the_values():
+    tensor = torch_early.DoubleTensor([2, 4, 2, 2, 5, 4])
+    assert tensor.histc().tolist() == histogram(tensor.tolist(), 100, 2, 5)
+    assert tensor.histc(3).tolist() == [3, 0, 3]                    # [2, 3), [3, 4), [4, 5]
+    assert tensor.histc(3, min=2, max=2).tolist() == [3, 0, 3]      # min == max: the values' range
+    assert tensor.histc(5, 1, 5).tolist() == [0, 3, 0, 2, 1]
+    assert tensor.histc(2, -4).tolist() == [0, 0]                   # over [-4, 0]: max is 0
+    assert tensor.histc(4, max=6).tolist() == [0, 3, 2, 1]        # min=0, max given
+
+
+def test_histc_of_equal_values_widens_the_range_by_one_each_side():
+    assert torch_early.FloatTensor([3, 3, 3]).histc(4).tolist() == [0, 0, 3, 0]   # over [2, 4]
+
+
+def test_histc_leaves_out_elements_outside_the_range_and_nans():
+    tensor = torch_early.FloatTensor([-1, 0, 0.5, 1, 2, float('nan'), float('inf')])
+    assert tensor.histc(2, 0, 1).tolist() == [1, 2]
+    assert torch_early.FloatTensor([float('nan'), 1, 3]).histc(2).tolist() == [1, 1]
+    assert torch_early.FloatTensor().histc(3).tolist() == [0, 0, 0]
+
+
+def test_histc_writes_into_out_which_may_be_the_input():
+    tensor = torch_early.DoubleTensor([0, 1, 1, 2])
+    out = torch_early.DoubleTensor(7, 7)
+    assert torch_early.histc(tensor, 2, 0, 2, out=out) is out
+    assert out.tolist() == [1, 3]
+    assert torch_early.histc(tensor, 2, 0, 2, out=tensor).tolist() == [1, 3]
+
+
+def test_histc_errors():
+    tensor = torch_early.FloatTensor([1, 2])
+    with pytest.raises(RuntimeError, match='histc needs a positive number of bins, got 0'):
+        tensor.histc(0)
+    with pytest.raises(RuntimeError, match=r'histc: min \(3\) must not be larger than max \(1\)'):
+        tensor.histc(5, 3, 1)
+    with pytest.raises(RuntimeError, match=r'histc: min \(1\) must not be larger than max \(0\)'):
+        tensor.histc(5, 1)                         # max keeps its default, 0
+    with pytest.raises(RuntimeError, match=r'histc needs a finite range, but it is \[1, inf\]'):
+        torch_early.FloatTensor([1, float('inf')]).histc()
+    with pytest.raises(TypeError, match='histc received an invalid combination'):
+        tensor.histc(2.5, 3.0)                     # bins is an int; min alone is not positional
+    for name in ('Byte', 'Int', 'Long'):
+        assert not hasattr(tensor_class(name)([1]), 'histc')
 
 
 # ---- trace, all, any --------------------------------------------------------------------------

@@ -219,6 +219,25 @@ def test_topk_keywords_and_defaults():
     assert torch_early.topk(t, 2, sorted=True)[1].tolist() == [[0, 2], [1, 2]]
 
 
+@pytest.mark.parametrize('call', [lambda t: t.topk(2, True), lambda t: t.topk(2, False, True),
+                                  lambda t: t.sort(True), lambda t: torch_early.sort(t, False),
+                                  lambda t: torch_early.topk(t, 1, True)],
+                         ids=['topk(k, True)', 'topk(k, False, True)', 'sort(True)',
+                              'torch_early.sort(t, False)', 'torch_early.topk(t, k, True)'])
+def test_a_bool_where_the_dim_goes_is_a_type_error(call):
+    # True is not dimension 1: with dim left out, largest/sorted/descending are keywords only.
+    with pytest.raises(TypeError, match='invalid combination of arguments'):
+        call(torch_early.FloatTensor([[5, 1, 4], [2, 8, 3]]))
+
+
+def test_the_flags_work_positionally_after_a_dim():
+    t = torch_early.FloatTensor([[5, 1, 4], [2, 8, 3]])
+    assert t.topk(1, 1, False)[0].tolist() == [[1], [2]]
+    assert t.topk(2, 1, True, True)[0].tolist() == [[5, 4], [8, 3]]
+    assert t.sort(1, True)[0].tolist() == [[5, 4, 1], [8, 3, 2]]
+    assert t.sort(descending=True)[0].tolist() == [[5, 4, 1], [8, 3, 2]]
+
+
 def test_k_out_of_range_is_an_index_error():
     t = torch_early.FloatTensor([[5, 1, 4], [2, 8, 3]])
     with pytest.raises(IndexError, match=r'k \(4\) out of range: dimension 1 has 3 elements'):

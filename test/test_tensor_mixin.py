@@ -180,11 +180,13 @@ def test_permute_is_a_view():
     assert p.stride() == (1, 3)
 
 
-def test_permute_refuses_a_non_permutation():
-    with pytest.raises(ValueError):
-        matrix(2, 3).permute(0, 0)
-    with pytest.raises(ValueError):
-        matrix(2, 3).permute(0)
+@pytest.mark.parametrize('dims', [(0, 0), (0,), (1,), (0, 1, 2), (0, 2), (-1, 0)])
+def test_permute_refuses_a_non_permutation_with_an_assertion_error(dims):
+    # An AssertionError (raised explicitly, so python -O keeps it), the type the first releases
+    # raised: too few dimensions, repeated ones, ones out of range.
+    with pytest.raises(AssertionError, match=r'invalid permutation: permute expects each of the '
+                                             r'dimensions 0\.\.1 of the tensor once'):
+        matrix(2, 3).permute(*dims)
 
 
 # ---- split and chunk -----------------------------------------------------------------------
@@ -404,6 +406,51 @@ def test_bool_of_a_non_empty_tensor_is_ambiguous():
         bool(torch_early.FloatTensor([1]))
     assert str(error.value) == \
         'bool value of non-empty torch_early.FloatTensor objects is ambiguous'
+
+
+@pytest.mark.parametrize('name', ['Byte', 'Char', 'Short', 'Int', 'Long', 'Float', 'Double', 'Half'])
+def test_float_and_int_of_a_one_element_tensor_give_its_number(name):
+    cls = getattr(torch_early, name + 'Tensor')
+    for t in (cls([7]), cls([[7]]), cls([1, 7, 2]).narrow(0, 1, 1)):   # any shape, any offset
+        assert float(t) == 7.0 and type(float(t)) is float
+        assert int(t) == 7 and type(int(t)) is int
+
+
+def test_int_of_a_fraction_truncates_as_python_does():
+    assert int(torch_early.DoubleTensor([-2.75])) == -2
+    assert float(torch_early.DoubleTensor([0.1])) == 0.1
+
+
+@pytest.mark.parametrize('t', [torch_early.FloatTensor(), torch_early.FloatTensor(2, 3)],
+                         ids=['empty', '2x3'])
+def test_float_and_int_need_exactly_one_element(t):
+    for convert in (float, int):
+        with pytest.raises(ValueError, match='only a tensor with one element can be converted to a '
+                                             'Python %s, but this torch_early.FloatTensor has %d'
+                                             % (convert.__name__, t.numel())):
+            convert(t)
+
+
+def test_a_tensor_is_still_not_a_number_to_the_math():
+    # float(t) works, yet a tensor argument picks the tensor form of an op, never the number form.
+    a, b = torch_early.FloatTensor([1, 2]), torch_early.FloatTensor([5])
+    with pytest.raises(RuntimeError, match='inconsistent tensor size'):
+        a.add(b)
+    with pytest.raises(TypeError, match='expected float values in the nested sequence'):
+        torch_early.FloatTensor([b])
+    assert torch_early.FloatTensor([float(b)]).tolist() == [5]
+
+
+@pytest.mark.parametrize('call, message', [
+    (lambda t: t.view_as(3), r'view_as\(\) expects a tensor, but got int'),
+    (lambda t: t.expand_as('a'), r'expand_as\(\) expects a tensor, but got str'),
+    (lambda t: t.type_as(None), r'type_as\(\) expects a tensor, but got NoneType'),
+    (lambda t: torch_early.split(3, 6), r'split\(\) expects a tensor as its first argument, but got int'),
+    (lambda t: torch_early.chunk([1, 2], 2), r'chunk\(\) expects a tensor as its first argument, but got list'),
+], ids=['view_as', 'expand_as', 'type_as', 'split', 'chunk'])
+def test_a_non_tensor_where_a_tensor_belongs_is_a_type_error_saying_so(call, message):
+    with pytest.raises(TypeError, match=message):
+        call(matrix(2, 3))
 
 
 def test_hash_is_identity():

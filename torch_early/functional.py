@@ -9,9 +9,17 @@ from . import _C
 from ._utils import _range
 
 
+def _check_tensor(tensor, function):
+    # Anything that narrows (a tensor or a Variable); otherwise a TypeError naming what came.
+    if not callable(getattr(tensor, 'narrow', None)):
+        raise TypeError("{}() expects a tensor as its first argument, but got {}".format(
+            function, type(tensor).__name__))
+
+
 def split(tensor, split_size, dim=0):
     """Split `tensor` along `dim` into views of `split_size` slices each; the last one is smaller
     when the size does not divide evenly. Returns a tuple."""
+    _check_tensor(tensor, 'split')
     if dim < 0:
         dim += tensor.dim()
     if split_size <= 0:
@@ -25,6 +33,7 @@ def chunk(tensor, chunks, dim=0):
     """Split `tensor` along `dim` into `chunks` views of equal size, ceil(size / chunks) each;
     the last one is smaller when the size does not divide evenly (and there may be fewer pieces).
     Returns a tuple."""
+    _check_tensor(tensor, 'chunk')
     if dim < 0:
         dim += tensor.dim()
     if chunks <= 0:

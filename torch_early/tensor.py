@@ -23,6 +23,15 @@ def _sizes_from_args(args):
     return tuple(operator.index(size) for size in args)
 
 
+def _sizes_of(tensor, method):
+    """The sizes of `tensor`, the argument of view_as and expand_as (a TypeError for a non-tensor)."""
+    size = getattr(tensor, 'size', None)
+    if not callable(size):
+        raise TypeError("{}() expects a tensor, but got {}".format(method,
+                                                                  torch_early.typename(tensor)))
+    return size()
+
+
 def _size_str(sizes):
     return 'x'.join(str(size) for size in sizes) if len(sizes) > 0 else '0'
 
@@ -31,14 +40,11 @@ def _restride(tensor, sizes, strides=None):
     """A view of `tensor`'s storage at the same offset with new sizes (and strides; contiguous
     strides when not given)."""
     result = tensor.new()
-    storage = tensor.storage()
-    if storage is None:
-        return result
     sizes = torch_early.Size(sizes)
     if strides is None:
-        result.set_(storage, tensor.storage_offset(), sizes)
+        result.set_(tensor.storage(), tensor.storage_offset(), sizes)
     else:
-        result.set_(storage, tensor.storage_offset(), sizes, tuple(strides))
+        result.set_(tensor.storage(), tensor.storage_offset(), sizes, tuple(strides))
     return result
 
 
@@ -62,6 +68,9 @@ class _TensorBase(object):
 
     def type_as(self, tensor):
         """This tensor converted to the type of `tensor` (itself when it already has it)."""
+        if not callable(getattr(tensor, 'type', None)):
+            raise TypeError("type_as() expects a tensor, but got {}".format(
+                torch_early.typename(tensor)))
         return self.type(tensor.type())
 
     def cpu(self):
@@ -74,8 +83,7 @@ class _TensorBase(object):
 
     def is_pinned(self):
         """Whether the memory of this tensor is page-locked (see pin_memory)."""
-        storage = self.storage()
-        return storage is not None and storage.is_pinned()
+        return self.storage().is_pinned()
 
     def _cast(self, name):
         return self.type(self.__module__ + '.' + name)
@@ -145,7 +153,7 @@ class _TensorBase(object):
 
     def view_as(self, tensor):
         """A view with the sizes of `tensor`."""
-        return self.view(tensor.size())
+        return self.view(_sizes_of(tensor, 'view_as'))
 
     def expand(self, *sizes):
         """A view in which each dimension of size 1 is repeated to the given size, without copying:
@@ -165,7 +173,7 @@ class _TensorBase(object):
 
     def expand_as(self, tensor):
         """The expansion of this tensor to the sizes of `tensor`."""
-        return self.expand(tensor.size())
+        return self.expand(_sizes_of(tensor, 'expand_as'))
 
     def repeat(self, *sizes):
         """A new tensor holding this one tiled `sizes[d]` times along each dimension d.
@@ -191,11 +199,15 @@ class _TensorBase(object):
 
     def permute(self, *dims):
         """A view with the dimensions reordered: dimension i of the result is dimension dims[i]
-        of this tensor (sizes and strides are permuted; nothing is copied)."""
+        of this tensor (sizes and strides are permuted; nothing is copied).
+
+        Anything but a permutation of all the dimensions is an AssertionError, the type the
+        first releases raised (their check was an assert); it is raised explicitly here, so that
+        it holds under python -O too."""
         dims = _sizes_from_args(dims)
         if sorted(dims) != list(_range(self.dim())):
-            raise ValueError("permute expects a permutation of the dimensions 0..{} of the "
-                             "tensor, got {}".format(self.dim() - 1, dims))
+            raise AssertionError("invalid permutation: permute expects each of the dimensions "
+                                 "0..{} of the tensor once, got {}".format(self.dim() - 1, dims))
         sizes, strides = self.size(), self.stride()
         return _restride(self, [sizes[d] for d in dims], [strides[d] for d in dims])
 
@@ -258,16 +270,16 @@ class _TensorBase(object):
 
     # ---- ByteTensors as masks: &, |, ^ and ~ ----------------------------------------------------
     # Nonzero counts as true and the results are 0s and 1s, so masks made by comparisons combine:
-    # (a > 0) & (a < 5). The other tensor types have no truth values: a TypeError.
+    # (a > 0) & (a < 5). The other tensor types have no truth values: a RuntimeError, the type the
+    # first releases raised.
 
     def _mask_operands(self, other, symbol):
         if type(self).__name__ != 'ByteTensor' or (
                 other is not None and type(other).__name__ != 'ByteTensor'):
-            raise TypeError("unsupported operand type(s) for {}: '{}'{} (the logical operators "
-                            "take ByteTensors only)".format(
-                                symbol, torch_early.typename(self),
-                                '' if other is None else " and '{}'".format(
-                                    torch_early.typename(other))))
+            raise RuntimeError("logical operations are supported on ByteTensors only, but {} "
+                               "got '{}'{}".format(symbol, torch_early.typename(self),
+                                                   '' if other is None else " and '{}'".format(
+                                                       torch_early.typename(other))))
 
     def __and__(self, other):
         self._mask_operands(other, '&')
@@ -305,10 +317,8 @@ class _TensorBase(object):
         if key in table:
             return table[key]
         result = self.new()
-        storage = self.storage()
-        if storage is not None:
-            result.set_(storage.__deepcopy__(memo), self.storage_offset(), self.size(),
-                        tuple(self.stride()))
+        result.set_(self.storage().__deepcopy__(memo), self.storage_offset(), self.size(),
+                    tuple(self.stride()))
         table[key] = result
         return result
 
@@ -407,7 +417,7 @@ def _tensor_key(tensor):
     if cdata is not None:
         return ('tensor', cdata)
     storage = tensor.storage()
-    if storage is None or storage.data_ptr() == 0:
+    if storage.data_ptr() == 0:
         return ('tensor', id(tensor))
     return ('tensor', type(tensor).__name__, storage.data_ptr(), tensor.storage_offset(),
             tuple(tensor.size()), tuple(tensor.stride()))

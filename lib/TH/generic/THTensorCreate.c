@@ -45,14 +45,18 @@ void THTensor_(range)(THTensor *r_, accreal xmin, accreal xmax, accreal step) {
              (double)xmax);
   double count = floor(((double)xmax - (double)xmin) / (double)step) + 1;
   THArgCheck(count <= (double)LONG_MAX, 4, "range: %g values is too many", count);
-  THTensor_(resize1d)(r_, (long)count);
+  if (THTensor_(nElement)(r_) != (ptrdiff_t)count) /* a result of the right size keeps its shape */
+    THTensor_(resize1d)(r_, (long)count);
   THTensor_(fillArithmetic)(r_, xmin, step);
 }
 
 #if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
 void THTensor_(linspace)(THTensor *r_, real a, real b, long n) {
   THArgCheck(n > 0, 4, "expected a positive number of steps, got %ld", n);
-  THTensor_(resize1d)(r_, n);
+  THArgCheck(n > 1 || a == b, 4, "a single step needs start == end (got start %g, end %g)",
+             (double)a, (double)b);
+  if (THTensor_(nElement)(r_) != n) /* a result of the right size keeps its shape */
+    THTensor_(resize1d)(r_, n);
   THTensor_(fillArithmetic)(r_, a, n == 1 ? 0 : ((accreal)b - a) / (n - 1));
 }
 

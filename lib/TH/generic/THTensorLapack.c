@@ -143,6 +143,7 @@ void THTensor_(gels)(THTensor *rb_, THTensor *ra_, THTensor *b, THTensor *a) {
   real *work = THTensor_(newWorkspace)(answer, &lwork);
   THLapack_(gels)('N', m, n, nrhs, THTensor_(data)(qr), m, THTensor_(data)(x), ldb, work, lwork, &info);
   THFree(work);
+  THTensor_(narrow)(x, NULL, 0, 0, n);   /* X; the rows below (m > n) hold residual terms */
   THTensor_(giveResult)(rb_, x);
   THTensor_(giveResult)(ra_, qr);
   THTensor_(checkLapackArguments)(info, "gels");

@@ -7,8 +7,8 @@
 #else
 
 /* Solving A X = B: rb_ = X, ra_ = the LU factors of A (gesv); A triangular (trtrs; ra_ = A);
- * least squares for an m x n A (gels): rb_ is max(m,n) x k, its first n rows are X, ra_ holds
- * the QR factorisation. */
+ * least squares for an m x n A (gels): rb_ = X, n x k (a view of the first n rows of LAPACK's
+ * max(m,n) x k result), ra_ holds the QR factorisation. */
 TH_API void THTensor_(gesv)(THTensor *rb_, THTensor *ra_, THTensor *b, THTensor *a);
 TH_API void THTensor_(trtrs)(THTensor *rb_, THTensor *ra_, THTensor *b, THTensor *a,
                              const char *uplo, const char *trans, const char *diag);

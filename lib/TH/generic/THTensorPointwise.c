@@ -199,7 +199,7 @@ TH_POINTWISE_ADDC(addcdiv, THTensor_(quotient)((real)(value * y), z))
 #undef TH_POINTWISE_ADDC_CHECK
 #undef TH_POINTWISE_ADDC
 
-/* ---- Signed types ---- */
+/* ---- Signed types (sign: every type; 0 or 1 for Byte) ---- */
 
 #if !defined(TH_REAL_IS_BYTE)
 #if TH_POINTWISE_IS_INTEGRAL
@@ -209,8 +209,8 @@ TH_POINTWISE_UNARY(abs, x < 0 ? (real)(0UL - (unsigned long)x) : x)
 TH_POINTWISE_UNARY(neg, -x)
 TH_POINTWISE_UNARY(abs, TH_MATH(fabs)(x))
 #endif
-TH_POINTWISE_UNARY(sign, (real)((x > 0) - (x < 0)))
 #endif
+TH_POINTWISE_UNARY(sign, (real)((x > 0) - (x < 0)))
 
 /* ---- Float and Double ---- */
 

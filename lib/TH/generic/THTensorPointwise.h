@@ -32,9 +32,9 @@ TH_API void THTensor_(addcdiv)(THTensor *r_, THTensor *t, real value, THTensor *
 #if !defined(TH_REAL_IS_BYTE)
 TH_API void THTensor_(neg)(THTensor *r_, THTensor *t);
 TH_API void THTensor_(abs)(THTensor *r_, THTensor *t);
-/* -1, 0 or 1 */
-TH_API void THTensor_(sign)(THTensor *r_, THTensor *t);
 #endif
+/* -1, 0 or 1 (0 for NaN; ByteTensor: 0 or 1) */
+TH_API void THTensor_(sign)(THTensor *r_, THTensor *t);
 
 /* ---- Float and Double ---- */
 #if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)

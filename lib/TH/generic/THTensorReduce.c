@@ -455,6 +455,51 @@ void THTensor_(renorm)(THTensor *r_, THTensor *t, real p, int dimension, real ma
   THTensor_(free)(sliceR);
 }
 
+/* ---- Histogram ---- */
+
+/* The smallest and largest values of t, NaNs left out; 0 when t holds no number. */
+static int THTensor_(valueRange)(THTensor *t, accreal *low, accreal *high) {
+  int found = 0;
+  TH_TENSOR_APPLY(real, t,
+                  accreal x = *t_data;
+                  if (!isnan(x)) {
+                    if (!found || x < *low)
+                      *low = x;
+                    if (!found || x > *high)
+                      *high = x;
+                    found = 1;
+                  });
+  return found;
+}
+
+void THTensor_(histc)(THTensor *hist_, THTensor *t, long nbins, real minvalue, real maxvalue) {
+  THArgCheck(nbins > 0, 3, "histc needs a positive number of bins, got %ld", nbins);
+  THArgCheck(minvalue <= maxvalue, 4, "histc: min (%g) must not be larger than max (%g)",
+             (double)minvalue, (double)maxvalue);
+  accreal low = minvalue, high = maxvalue;
+  if (low == high && !THTensor_(valueRange)(t, &low, &high))
+    low = high = minvalue;
+  if (low == high) {
+    low -= 1;
+    high += 1;
+  }
+  THArgCheck(isfinite(low) && isfinite(high), 2,
+             "histc needs a finite range, but it is [%g, %g]", (double)low, (double)high);
+  THTensor *counts = THTensor_(newWithSize1d)(nbins);   /* t may be hist_: count apart */
+  THTensor_(zero)(counts);
+  real *bin = THTensor_(data)(counts);
+  accreal width = high - low;
+  TH_TENSOR_APPLY(real, t,
+                  accreal x = *t_data;
+                  if (x >= low && x <= high) {
+                    long b = (long)((x - low) / width * nbins);
+                    bin[b < nbins ? b : nbins - 1] += 1;
+                  });
+  THTensor_(resize1d)(hist_, nbins);
+  THTensor_(copy)(hist_, counts);
+  THTensor_(free)(counts);
+}
+
 #endif
 
 #undef TH_EXTREMUM_COLUMN_BLOCK

@@ -1,5 +1,5 @@
 /* THTensorReduce: reductions and scans: max, min, cumsum, cumprod, trace, all, any, and (float types)
- * mean, std, var, norm, dist, renorm. Declarations, expanded per dtype by THTensor.h.
+ * mean, std, var, norm, dist, renorm, histc. Declarations, expanded per dtype by THTensor.h.
  * A reduction along a dimension keeps that dimension with size 1; one over everything returns a
  * number. Dimensions are 0-based; one outside the tensor is an index error naming it. */
 #ifndef TH_GENERIC_FILE
@@ -44,6 +44,13 @@ TH_API accreal THTensor_(dist)(THTensor *a, THTensor *b, real p);
 /* r_ = t with every slice along dimension (t.select(dimension, i)) whose p-norm exceeds maxnorm
  * scaled down to norm maxnorm. */
 TH_API void THTensor_(renorm)(THTensor *r_, THTensor *t, real p, int dimension, real maxnorm);
+
+/* ---- Histogram: hist_ (nbins elements) counts the elements of t in each of nbins equal-width
+ * bins over [minvalue, maxvalue]; the last bin also holds maxvalue itself, elements outside the
+ * range (and NaNs) are not counted. minvalue == maxvalue means the range of t's values (widened
+ * by 1 on each side when they are all equal). hist_ may be t. ---- */
+TH_API void THTensor_(histc)(THTensor *hist_, THTensor *t, long nbins, real minvalue,
+                             real maxvalue);
 #endif
 
 #endif

@@ -97,9 +97,11 @@ TEST(Case_(linspace_and_logspace_include_both_ends)) {
   CHECK_EQ_LONG(r->size[0], 7);
   for (long i = 0; i < 7; i++)
     CHECK_NEAR(THTensor_(get1d)(r, i), -1 + 0.5 * i, 1e-6);
-  THTensor_(linspace)(r, 3, 8, 1);
+  THTensor_(linspace)(r, 3, 3, 1);
   CHECK_EQ_LONG(r->size[0], 1);
   CHECK_NEAR(THTensor_(get1d)(r, 0), 3, 0);
+  EXPECT_TH_ERROR(THTensor_(linspace)(r, 3, 8, 1), "a single step needs start == end (got start 3, end 8)");
+  EXPECT_TH_ERROR(THTensor_(logspace)(r, 0, 1, 1), "a single step needs start == end");
   THTensor_(logspace)(r, 0, 3, 4);
   for (long i = 0; i < 4; i++)
     CHECK_NEAR(THTensor_(get1d)(r, i), pow(10, i), 1e-3);
@@ -107,6 +109,27 @@ TEST(Case_(linspace_and_logspace_include_both_ends)) {
   THTensor_(free)(r);
 }
 #endif
+
+/* A result with as many elements keeps its shape (the values go in row-major order); another is
+ * resized to a vector. */
+TEST(Case_(range_and_linspace_keep_a_result_of_the_right_size)) {
+  THTensor *square = Case_(matrix)(2, 2, 1);
+  THTensor_(range)(square, 1, 4, 1);
+  CHECK_EQ_LONG(square->nDimension, 2);
+  CHECK_NEAR(THTensor_(get2d)(square, 0, 1), 2, 0);
+  CHECK_NEAR(THTensor_(get2d)(square, 1, 0), 3, 0);
+#if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
+  THTensor_(linspace)(square, 0, 3, 4);
+  CHECK_EQ_LONG(square->nDimension, 2);
+  CHECK_NEAR(THTensor_(get2d)(square, 1, 1), 3, 0);
+  THTensor_(logspace)(square, 0, 3, 4);
+  CHECK_NEAR(THTensor_(get2d)(square, 1, 0), 100, 1e-3);
+#endif
+  THTensor_(range)(square, 1, 5, 1);
+  CHECK_EQ_LONG(square->nDimension, 1);
+  CHECK_EQ_LONG(square->size[0], 5);
+  THTensor_(free)(square);
+}
 
 TEST(Case_(diag_turns_vectors_into_matrices_and_back)) {
   THTensor *v = THTensor_(newWithSize1d)(3), *r = THTensor_(new)(), *back = THTensor_(new)();
@@ -183,6 +206,9 @@ static const harness_test Case_(tests)[] = {
   TEST_ENTRY(Case_(range_includes_its_end)),
 #if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
   TEST_ENTRY(Case_(linspace_and_logspace_include_both_ends)),
+#endif
+  TEST_ENTRY(Case_(range_and_linspace_keep_a_result_of_the_right_size)),
+#if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
 #endif
   TEST_ENTRY(Case_(diag_turns_vectors_into_matrices_and_back)),
   TEST_ENTRY(Case_(tril_and_triu_keep_one_triangle)),

@@ -112,9 +112,8 @@ TEST(Case_(gels_finds_the_exact_solution_of_a_consistent_tall_system)) {
   THTensor *a = Case_(matrix)(4, 2, tall), *known = Case_(matrix)(2, 2, solution);
   THTensor *b = Case_(times)(a, 0, known), *x = THTensor_(new)(), *qr = THTensor_(new)();
   THTensor_(gels)(x, qr, b, a);
-  CHECK_EQ_LONG(x->size[0], 4);                                     /* max(m, n) rows */
-  THTensor *top = THTensor_(newNarrow)(x, 0, 0, 2);
-  CHECK_NEAR(Case_(maxDiff)(top, known), 0, CASE_TOL);
+  CHECK_EQ_LONG(x->size[0], 2);                                     /* n rows: X alone */
+  CHECK_NEAR(Case_(maxDiff)(x, known), 0, CASE_TOL);
   CHECK_EQ_LONG(qr->size[0], 4);
   CHECK_EQ_LONG(qr->size[1], 2);
   THTensor *wide = THTensor_(newTranspose)(a, 0, 1);                /* 2 x 4: minimum norm */
@@ -126,7 +125,6 @@ TEST(Case_(gels_finds_the_exact_solution_of_a_consistent_tall_system)) {
   THTensor_(free)(back);
   THTensor_(free)(rhs);
   THTensor_(free)(wide);
-  THTensor_(free)(top);
   THTensor_(free)(qr);
   THTensor_(free)(x);
   THTensor_(free)(b);

@@ -60,9 +60,8 @@ static long Case_(countInStorage)(THTensor *t, real value) {
   return count;
 }
 
-/* ---- Functions of one tensor (Byte has none) ---- */
+/* ---- Functions of one tensor (Byte has sign only) ---- */
 
-#if !defined(TH_REAL_IS_BYTE)
 typedef struct Case_(Unary) {
   const char *name;
   void (*op)(THTensor *r_, THTensor *t);
@@ -92,8 +91,15 @@ static void Case_(checkUnary)(const Case_(Unary) *cases, int count) {
   }
 }
 
-static double Case_(negRef)(double x) { return -x; }
 static double Case_(signRef)(double x) { return (x > 0) - (x < 0); }
+
+#if defined(TH_REAL_IS_BYTE)
+TEST(Case_(sign_of_bytes_is_0_or_1)) {
+  static const Case_(Unary) cases[] = {{"sign", THTensor_(sign), Case_(signRef), 0, 1}};
+  Case_(checkUnary)(cases, 1);
+}
+#else
+static double Case_(negRef)(double x) { return -x; }
 
 TEST(Case_(neg_abs_and_sign)) {
   static const Case_(Unary) cases[] = {
@@ -103,7 +109,7 @@ TEST(Case_(neg_abs_and_sign)) {
   };
   Case_(checkUnary)(cases, 3);
 }
-#endif /* !TH_REAL_IS_BYTE */
+#endif
 
 #if defined(TH_REAL_IS_INT) || defined(TH_REAL_IS_LONG)
 TEST(Case_(negating_the_most_negative_value_wraps)) {
@@ -379,7 +385,9 @@ TEST(Case_(tensor_operands_need_as_many_elements)) {
 }
 
 static const harness_test Case_(tests)[] = {
-#if !defined(TH_REAL_IS_BYTE)
+#if defined(TH_REAL_IS_BYTE)
+  TEST_ENTRY(Case_(sign_of_bytes_is_0_or_1)),
+#else
   TEST_ENTRY(Case_(neg_abs_and_sign)),
 #endif
 #if defined(TH_REAL_IS_INT) || defined(TH_REAL_IS_LONG)

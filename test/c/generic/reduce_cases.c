@@ -165,6 +165,34 @@ TEST(Case_(renorm_scales_only_the_slices_above_maxnorm)) {
   THTensor_(free)(r);
   THTensor_(free)(t);
 }
+
+TEST(Case_(histc_counts_equal_width_bins)) {
+  THTensor *t = THTensor_(newWithSize1d)(7), *h = THTensor_(new)();
+  static const double values[7] = {2, 4, 2, 2, 5, 4, NAN};
+  for (long i = 0; i < 7; i++)
+    THTensor_(set1d)(t, i, (real)values[i]);
+  static const double counts[5] = {0, 3, 0, 2, 1};     /* bins of width 0.8 over [1, 5] */
+  THTensor_(histc)(h, t, 5, 1, 5);
+  CHECK_EQ_LONG(h->size[0], 5);
+  for (long i = 0; i < 5; i++)
+    CHECK_NEAR(THTensor_(get1d)(h, i), counts[i], 0);
+  THTensor_(histc)(h, t, 3, 0, 0);                     /* min == max: the values' range, [2, 5] */
+  CHECK_NEAR(THTensor_(get1d)(h, 0), 3, 0);
+  CHECK_NEAR(THTensor_(get1d)(h, 2), 3, 0);            /* 4, 4 and 5: the last bin keeps max */
+  THTensor_(histc)(t, t, 2, 3, 3.5);                   /* into its own input; all outside: 0 0 */
+  CHECK_EQ_LONG(t->size[0], 2);
+  CHECK_NEAR(THTensor_(get1d)(t, 0) + THTensor_(get1d)(t, 1), 0, 0);
+  THTensor_(fill)(t, 7);                               /* equal values: [6, 8] */
+  THTensor_(histc)(h, t, 2, 0, 0);
+  CHECK_NEAR(THTensor_(get1d)(h, 1), 2, 0);
+  EXPECT_TH_ERROR(THTensor_(histc)(h, t, 0, 0, 1), "histc needs a positive number of bins, got 0");
+  EXPECT_TH_ERROR(THTensor_(histc)(h, t, 2, 1, 0), "histc: min (1) must not be larger than max (0)");
+  THTensor_(set1d)(t, 0, (real)INFINITY);
+  EXPECT_TH_ERROR(THTensor_(histc)(h, t, 2, 0, 0), "histc needs a finite range, but it is [7, inf]");
+  CHECK_EQ_LONG(h->size[0], 2);                        /* untouched by the failed calls */
+  THTensor_(free)(h);
+  THTensor_(free)(t);
+}
 #endif
 
 static const harness_test Case_(tests)[] = {
@@ -180,6 +208,7 @@ static const harness_test Case_(tests)[] = {
 #if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
   TEST_ENTRY(Case_(mean_var_std_norm_dist_on_every_layout)),
   TEST_ENTRY(Case_(renorm_scales_only_the_slices_above_maxnorm)),
+  TEST_ENTRY(Case_(histc_counts_equal_width_bins)),
 #endif
 };
 
