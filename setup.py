@@ -53,9 +53,13 @@ def install_with_pip(arguments):
 if __name__ == "__main__" and sys.argv[1:2] == ["install"]:
     sys.exit(install_with_pip(sys.argv[2:]))
 
-from setuptools import Extension, setup  # noqa: E402  (after the hand-over to pip)
-from setuptools.command.build_ext import build_ext  # noqa: E402
-from setuptools.command.build_py import build_py  # noqa: E402
+try:  # after the hand-over to pip, which needs no setuptools here
+    from setuptools import Extension, setup
+    from setuptools.command.build_ext import build_ext
+    from setuptools.command.build_py import build_py
+except ImportError:
+    sys.exit("torch_early: building needs setuptools, which this Python does not have.\n"
+             "Install with:  python -m pip install setuptools pyyaml scipy-openblas32")
 
 sys.path.insert(0, ROOT)  # for the cwrap generator, which lives in the source tree
 
