@@ -1,38 +1,109 @@
 """Builds torch_early from source: the C library lib/TH, the cwrap generation, and torch_early._C.
 
-    pip install .                  # or: python setup.py install
+    pip install .                  # or: python setup.py install, which runs exactly that
     pip install -e .               # development (python setup.py build_ext --inplace also works)
+
+The build needs PyYAML (cwrap reads YAML) and scipy-openblas32 (BLAS and LAPACK): pip puts them,
+the build requirements of pyproject.toml, in the environment it builds in. `python setup.py
+install` hands over to pip for that reason (setuptools' own install would build without them and
+then try to build NumPy from source). A build run directly, as build_ext --inplace, uses what this
+Python has and stops, saying what to install, when one of them is missing.
 
 Environment switches:
     WITH_BLAS=0      use TH's reference loops instead of OpenBLAS (scipy-openblas32); no LAPACK
     MAX_JOBS=N       parallel compile jobs (default: the number of CPUs)
     DEBUG=1          -O0 -g
 """
+import argparse
 import os
 import shutil
+import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-from setuptools import Extension, setup
-from setuptools.command.build_ext import build_ext
-
 ROOT = os.path.dirname(os.path.abspath(__file__))
+
+
+def install_with_pip(arguments):
+    """`python setup.py install [--user] [--prefix DIR] [--root DIR]` done by pip: it builds the
+    wheel in an environment that has the build requirements, and installs the dependencies (NumPy,
+    PyYAML, scipy-openblas32) as wheels. Runs before setuptools is imported, which a fresh
+    environment of Python 3.12+ does not have."""
+    parser = argparse.ArgumentParser(
+        prog="python setup.py install",
+        description="Installs torch_early with pip (python -m pip install <this folder>).",
+        epilog="For any other option, run pip install . with pip's options.")
+    parser.add_argument("--user", action="store_true", help="install into the user site")
+    parser.add_argument("--prefix", help="install under this prefix")
+    parser.add_argument("--root", help="install as if this folder were the file system root")
+    options = parser.parse_args(arguments)
+    command = [sys.executable, "-m", "pip", "install", ROOT]
+    if options.user:
+        command.append("--user")
+    for name in ("prefix", "root"):
+        if getattr(options, name) is not None:
+            command += ["--" + name, getattr(options, name)]
+    print("torch_early: python setup.py install runs: " + " ".join(command), flush=True)
+    try:
+        return subprocess.call(command)
+    except OSError as error:
+        sys.exit("torch_early: could not run pip: %s" % error)
+
+
+if __name__ == "__main__" and sys.argv[1:2] == ["install"]:
+    sys.exit(install_with_pip(sys.argv[2:]))
+
+try:  # after the hand-over to pip, which needs no setuptools here
+    from setuptools import Extension, setup
+    from setuptools.command.build_ext import build_ext
+    from setuptools.command.build_py import build_py
+except ImportError:
+    sys.exit("torch_early: building needs setuptools, which this Python does not have.\n"
+             "Install with:  python -m pip install setuptools pyyaml scipy-openblas32")
+
 sys.path.insert(0, ROOT)  # for the cwrap generator, which lives in the source tree
 
 GENERATED = os.path.join("build", "generated")
 DEBUG = os.environ.get("DEBUG", "0") == "1"
 JOBS = int(os.environ.get("MAX_JOBS", os.cpu_count() or 1))
+WITH_BLAS = os.environ.get("WITH_BLAS", "1") != "0"
+
+
+def importable(module):
+    try:
+        __import__(module)
+    except ImportError:
+        return False
+    return True
+
+
+def stop_unless_build_requirements_are_installed():
+    """Stops the build, saying how to get them, when this Python lacks PyYAML or (unless
+    WITH_BLAS=0) scipy-openblas32, rather than failing halfway or building without BLAS."""
+    requirements = [("yaml", "pyyaml", "the cwrap generator reads YAML")]
+    if WITH_BLAS:
+        requirements.append(("scipy_openblas32", "scipy-openblas32",
+                             "OpenBLAS with LAPACK, for TH's matrix routines"))
+    missing = [(package, why) for module, package, why in requirements if not importable(module)]
+    if not missing:
+        return
+    lines = ["torch_early: this Python lacks what the build needs:"]
+    lines += ["  %s (%s)" % (package, why) for package, why in missing]
+    lines.append("Install with:  python -m pip install " + " ".join(package for package, _ in missing))
+    lines.append("(pip install . gets them by itself, in the environment it builds in.)")
+    if any(package == "scipy-openblas32" for package, _ in missing):
+        lines.append("Or build TH's reference loops instead of OpenBLAS, without LAPACK: WITH_BLAS=0")
+    sys.exit("\n".join(lines))
 
 
 def blas_config():
-    """(macros, link args) for OpenBLAS and its LAPACK from the scipy-openblas32 wheel, or none with
-    WITH_BLAS=0."""
-    if os.environ.get("WITH_BLAS", "1") == "0":
+    """(macros, link args) for OpenBLAS and its LAPACK from the scipy-openblas32 wheel; none with
+    WITH_BLAS=0, or without the wheel (then BuildExt stops the build before it compiles)."""
+    if not WITH_BLAS:
         return [], []
     try:
         import scipy_openblas32
     except ImportError:
-        print("torch_early: scipy-openblas32 not found; building with TH's reference BLAS loops")
         return [], []
     libdir = scipy_openblas32.get_lib_dir()
     # At run time torch_early/__init__.py imports scipy_openblas32, which loads this library;
@@ -48,6 +119,9 @@ COMMON_FLAGS = ["-std=gnu11", "-fopenmp", "-Wall", "-Wno-unused-function"] + (
 TH_MACROS = [("TH_INDEX_BASE", "0")] + BLAS_MACROS
 TH_SOURCES = sorted(os.path.join("lib", "TH", f) for f in os.listdir(os.path.join(ROOT, "lib", "TH"))
                     if f.endswith(".c"))
+DECLARATIONS = [os.path.join("generic", "TensorMethods.cwrap")] + sorted(
+    os.path.join("generic", "methods", f) for f in os.listdir(os.path.join(ROOT, "generic", "methods"))
+    if f.endswith(".cwrap"))
 EXTENSION_SOURCES = sorted(os.path.join("csrc", f) for f in os.listdir(os.path.join(ROOT, "csrc"))
                            if f.endswith(".c"))
 
@@ -71,6 +145,7 @@ class BuildExt(build_ext):
     """Generates the cwrap wrappers, builds lib/TH as a static library, then the extension."""
 
     def run(self):
+        stop_unless_build_requirements_are_installed()
         import cwrap
 
         os.makedirs(os.path.join(ROOT, GENERATED), exist_ok=True)
@@ -102,6 +177,19 @@ class BuildExt(build_ext):
                         os.path.join(target, "TensorMethods.c"))
 
 
+class BuildPy(build_py):
+    """Also ships the tensor method declarations with cwrap (as cwrap/declarations/generic/...),
+    so that `python -m cwrap show add` works where torch_early is installed, away from this
+    checkout's generic/ folder."""
+
+    def run(self):
+        super().run()
+        for source in DECLARATIONS:
+            target = os.path.join(self.build_lib, "cwrap", "declarations", source)
+            self.mkpath(os.path.dirname(target))
+            self.copy_file(os.path.join(ROOT, source), target)
+
+
 extension = Extension(
     "torch_early._C",
     sources=EXTENSION_SOURCES,
@@ -112,5 +200,5 @@ extension = Extension(
     extra_link_args=["-fopenmp"] + BLAS_LINK,
 )
 
-setup(ext_modules=[extension], cmdclass={"build_ext": BuildExt},
+setup(ext_modules=[extension], cmdclass={"build_ext": BuildExt, "build_py": BuildPy},
       package_data={"torch_early": ["_generated/*.c"]})

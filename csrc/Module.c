@@ -353,6 +353,10 @@ static PyMethodDef THPModule_methods[] = {
    "_simd_level() -> str: 'avx512f', 'avx2', 'avx', 'sse4.2' or 'default': the SIMD level of TH's kernels."},
   {"from_numpy", THPModule_fromNumpy, METH_O,
    "from_numpy(ndarray) -> Tensor sharing the array's memory."},
+  {"_public_name", THPUtils_getPublicName, METH_NOARGS,
+   "The package's name in type names and messages: 'torch_early', or 'torch' under as_torch."},
+  {"_set_public_name", THPUtils_setPublicName, METH_O,
+   "Sets the package's name in type names and messages (see torch_early._set_public_name)."},
   {NULL}
 };
 

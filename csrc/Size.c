@@ -1,5 +1,6 @@
 /* Size: torch_early.Size is a tuple of ints, made in C so that tensor.size() is cheap and the
- * constructors accept it like any tuple. Its repr says what it is: torch_early.Size([2, 3]). */
+ * constructors accept it like any tuple. Its repr says what it is: torch_early.Size([2, 3]), or
+ * torch.Size([2, 3]) under torch_early.as_torch (the package's public name). */
 #include "THP.h"
 
 PyObject *THPSize_New(int dim, const long *sizes)
@@ -29,8 +30,8 @@ static PyObject *THPSize_pynew(PyTypeObject *type, PyObject *args, PyObject *kwa
     PyObject *item = PyTuple_GET_ITEM(self, i);
     if (!THPUtils_checkLong(item)) {
       char name[128];
-      PyErr_Format(PyExc_TypeError, "torch_early.Size() takes an iterable of 'int' (item %zd is '%s')",
-                   i, THPUtils_typename(item, name, sizeof(name)));
+      PyErr_Format(PyExc_TypeError, "%s.Size() takes an iterable of 'int' (item %zd is '%s')",
+                   THPUtils_publicName(), i, THPUtils_typename(item, name, sizeof(name)));
       Py_DECREF(self);
       return NULL;
     }
@@ -53,7 +54,7 @@ static PyObject *THPSize_repr(PyObject *self)
   PyObject *list = PySequence_List(self);
   if (list == NULL)
     return NULL;
-  PyObject *repr = PyUnicode_FromFormat("torch_early.Size(%R)", list);
+  PyObject *repr = PyUnicode_FromFormat("%s.Size(%R)", THPUtils_publicName(), list);
   Py_DECREF(list);
   return repr;
 }

@@ -73,21 +73,83 @@ double THPUtils_unpackDouble(PyObject *obj)
   return PyFloat_AsDouble(obj);
 }
 
+/* The package as users import it: "torch_early", or "torch" while a 2017 program runs under
+ * torch_early.as_torch. One name for every message and repr: C code asks THPUtils_publicName(),
+ * Python code _C._public_name(); torch_early._set_public_name changes it. */
+#define HOME_NAME "torch_early"
+static char public_name[64] = HOME_NAME;
+
+const char *THPUtils_publicName(void)
+{
+  return public_name;
+}
+
+PyObject *THPUtils_getPublicName(PyObject *module, PyObject *unused)
+{
+  (void)module;
+  (void)unused;
+  return PyUnicode_FromString(public_name);
+}
+
+PyObject *THPUtils_setPublicName(PyObject *module, PyObject *name)
+{
+  (void)module;
+  Py_ssize_t length;
+  const char *text = PyUnicode_Check(name) ? PyUnicode_AsUTF8AndSize(name, &length) : NULL;
+  if (text == NULL || !PyUnicode_IsIdentifier(name) || length >= (Py_ssize_t)sizeof(public_name)) {
+    PyErr_Clear();
+    PyErr_Format(PyExc_ValueError, "the package name must be a short identifier, got %R", name);
+    return NULL;
+  }
+  memcpy(public_name, text, length + 1);
+  Py_RETURN_NONE;
+}
+
+/* Copies `dotted` into buffer as users read it: a name inside the package ("torch_early.Size",
+ * "torch_early.autograd.variable.Variable") begins with the public name instead. */
+static const char *public_dotted_name(const char *dotted, char *buffer, size_t buffer_size)
+{
+  size_t home_length = strlen(HOME_NAME);
+  if (strncmp(dotted, HOME_NAME, home_length) == 0 &&
+      (dotted[home_length] == '.' || dotted[home_length] == '\0'))
+    snprintf(buffer, buffer_size, "%s%s", public_name, dotted + home_length);
+  else
+    snprintf(buffer, buffer_size, "%s", dotted);
+  return buffer;
+}
+
 const char *THPUtils_typename(PyObject *obj, char *buffer, size_t buffer_size)
 {
   PyTypeObject *type = Py_TYPE(obj);
-  if (type->tp_flags & Py_TPFLAGS_HEAPTYPE) {
-    PyObject *module = PyObject_GetAttrString((PyObject *)type, "__module__");
-    const char *module_name = (module && PyUnicode_Check(module)) ? PyUnicode_AsUTF8(module) : NULL;
-    if (module_name && strcmp(module_name, "builtins") != 0)
-      snprintf(buffer, buffer_size, "%s.%s", module_name, type->tp_name);
-    else
-      snprintf(buffer, buffer_size, "%s", type->tp_name);
-    Py_XDECREF(module);
-    PyErr_Clear();
-    return buffer;
-  }
-  return type->tp_name;
+  if (!(type->tp_flags & Py_TPFLAGS_HEAPTYPE))
+    return public_dotted_name(type->tp_name, buffer, buffer_size);  /* "int", "torch_early.Size" */
+  /* A class defined in Python: its tp_name is bare, its module is in __module__. */
+  char dotted[256];
+  PyObject *module = PyObject_GetAttrString((PyObject *)type, "__module__");
+  const char *module_name = (module && PyUnicode_Check(module)) ? PyUnicode_AsUTF8(module) : NULL;
+  if (module_name && strcmp(module_name, "builtins") != 0)
+    snprintf(dotted, sizeof(dotted), "%s.%s", module_name, type->tp_name);
+  else
+    snprintf(dotted, sizeof(dotted), "%s", type->tp_name);
+  Py_XDECREF(module);
+  PyErr_Clear();
+  return public_dotted_name(dotted, buffer, buffer_size);
+}
+
+/* A signature or function name written at compile time, which names the package "torch_early"
+ * ("(float value, torch_early.FloatTensor other)"), as users read it. New reference. */
+static PyObject *public_text(const char *text)
+{
+  PyObject *written = PyUnicode_FromString(text);
+  if (written == NULL || strcmp(public_name, HOME_NAME) == 0)
+    return written;
+  PyObject *home = PyUnicode_FromString(HOME_NAME ".");
+  PyObject *shown = PyUnicode_FromFormat("%s.", public_name);
+  PyObject *result = (home && shown) ? PyUnicode_Replace(written, home, shown, -1) : NULL;
+  Py_XDECREF(home);
+  Py_XDECREF(shown);
+  Py_DECREF(written);
+  return result;
 }
 
 static int is_size_sequence(PyObject *obj)
@@ -190,14 +252,18 @@ static void invalid_arguments(PyObject *const *args, Py_ssize_t nargs, PyObject 
                               const char *function_name, int num_options, va_list options)
 {
   PyObject *parts = PyList_New(0);
-  PyObject *head = PyUnicode_FromFormat("%s received an invalid combination of arguments - got ",
-                                        function_name);
+  PyObject *name = public_text(function_name);
+  PyObject *head = PyUnicode_FromFormat("%U received an invalid combination of arguments - got ",
+                                        name);
+  Py_DECREF(name);
   PyList_Append(parts, head);
   Py_DECREF(head);
   describe_received(parts, args, nargs, kwnames);
 
   if (num_options == 1) {
-    PyObject *tail = PyUnicode_FromFormat(", but expected %s", va_arg(options, const char *));
+    PyObject *option = public_text(va_arg(options, const char *));
+    PyObject *tail = PyUnicode_FromFormat(", but expected %U", option);
+    Py_DECREF(option);
     PyList_Append(parts, tail);
     Py_DECREF(tail);
   } else {
@@ -205,7 +271,9 @@ static void invalid_arguments(PyObject *const *args, Py_ssize_t nargs, PyObject 
     PyList_Append(parts, tail);
     Py_DECREF(tail);
     for (int i = 0; i < num_options; i++) {
-      PyObject *line = PyUnicode_FromFormat("\n * %s", va_arg(options, const char *));
+      PyObject *option = public_text(va_arg(options, const char *));
+      PyObject *line = PyUnicode_FromFormat("\n * %U", option);
+      Py_DECREF(option);
       PyList_Append(parts, line);
       Py_DECREF(line);
     }

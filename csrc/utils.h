@@ -13,7 +13,14 @@ int THPUtils_unpackInt(PyObject *obj);
 int THPUtils_checkDouble(PyObject *obj);
 double THPUtils_unpackDouble(PyObject *obj);
 
-/* "int", "str", or "module.Class" for objects whose type lives outside builtins. */
+/* The package's name as users import it in this interpreter: "torch_early", or "torch" under
+ * torch_early.as_torch. _C._public_name() and _C._set_public_name(name) read and set it. */
+const char *THPUtils_publicName(void);
+PyObject *THPUtils_getPublicName(PyObject *module, PyObject *unused);
+PyObject *THPUtils_setPublicName(PyObject *module, PyObject *name);
+
+/* "int", "str", or "module.Class" for objects whose type lives outside builtins; the package's
+ * own types are named with its public name ("torch.FloatTensor" under as_torch). */
 const char *THPUtils_typename(PyObject *obj, char *buffer, size_t buffer_size);
 
 /* Sizes given as varargs ints or as one tuple/list/torch_early.Size of ints. */
@@ -24,7 +31,7 @@ THLongStorage *THPUtils_unpackSizeArgs(PyObject *const *args, Py_ssize_t nargs);
 THLongStorage *THPUtils_unpackSizeSequence(PyObject *sequence);
 
 /* Sets a TypeError naming the function, what it received (positional types, then name=type for
- * keywords) and each accepted signature, e.g.
+ * keywords) and each accepted signature (the package named with its public name), e.g.
  *   add received an invalid combination of arguments - got (str), but expected one of:
  *    * (float value)
  *    * (torch_early.FloatTensor other)

@@ -5,6 +5,10 @@
   python -m cwrap show <name> [--type Float] [--root <root.cwrap>]
       prints the wrappers generated for one method (and name_, and its function form),
       optionally with the generic names expanded for one dtype
+
+`show` reads torch_early's declarations: generic/TensorMethods.cwrap of the checkout this cwrap
+lives in, or, where torch_early is installed, the copy that was installed with cwrap
+(cwrap/declarations/generic/...). Both hold the same files, so both print the same C.
 """
 
 import argparse
@@ -15,8 +19,17 @@ from .generator import generate
 from .parser import CwrapError
 from .show import DTYPES, expand, wrappers_for
 
-DEFAULT_ROOT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                            'generic', 'TensorMethods.cwrap')
+HERE = os.path.dirname(os.path.abspath(__file__))
+CHECKOUT_ROOT = os.path.join(os.path.dirname(HERE), 'generic', 'TensorMethods.cwrap')
+INSTALLED_ROOT = os.path.join(HERE, 'declarations', 'generic', 'TensorMethods.cwrap')
+
+
+def default_root():
+    """The root declaration file of torch_early: the checkout's when cwrap runs from one, else the
+    copy installed with cwrap. (When neither exists, the error names the checkout's.)"""
+    if os.path.exists(INSTALLED_ROOT) and not os.path.exists(CHECKOUT_ROOT):
+        return INSTALLED_ROOT
+    return CHECKOUT_ROOT
 
 
 def main(argv=None):
@@ -30,8 +43,8 @@ def main(argv=None):
     command.add_argument('name', help='a method name, e.g. add')
     command.add_argument('--type', choices=sorted(DTYPES),
                          help='expand the generic names for this dtype')
-    command.add_argument('--root', default=DEFAULT_ROOT,
-                         help='the root .cwrap file (default: generic/TensorMethods.cwrap)')
+    command.add_argument('--root', help='the root .cwrap file (default: torch_early\'s '
+                                        'generic/TensorMethods.cwrap)')
     options = arguments.parse_args(argv)
 
     try:
@@ -39,7 +52,7 @@ def main(argv=None):
             if generate(options.root, options.out):
                 print('cwrap: wrote %s' % options.out)
             return 0
-        texts = wrappers_for(options.root, options.name)
+        texts = wrappers_for(options.root or default_root(), options.name)
     except CwrapError as error:
         print('cwrap: error: %s' % error, file=sys.stderr)
         return 1

@@ -1,5 +1,6 @@
 """Running 2017 programs unchanged: `python -m torch_early.as_torch program.py` makes the
-program's `import torch` lines give torch_early, and `install()` does the same in-process."""
+program's `import torch` lines give torch_early, and `install()` does the same in-process. Under
+the alias, type names say `torch.` as the era's did; without it they say `torch_early.`."""
 import os
 import subprocess
 import sys
@@ -57,7 +58,7 @@ def test_program_sees_torch_early_as_torch(tmp_path):
 
          1  2
          3  4
-        [torch_early.FloatTensor of size 2x2]
+        [torch.FloatTensor of size 2x2]
 
         No module named 'torch.no_such_module'
         ''')
@@ -100,6 +101,7 @@ def clean_import_state():
         del sys.modules[name]
     sys.modules.update(saved_modules)
     sys.meta_path[:] = saved_meta_path
+    torch_early._set_public_name('torch_early')
 
 
 def test_install_aliases_torch_in_process(clean_import_state):
@@ -109,6 +111,14 @@ def test_install_aliases_torch_in_process(clean_import_state):
     assert torch is torch_early
     assert torch.functional is torch_early.functional
     assert torch_early.functional.__spec__.name == 'torch_early.functional'
+
+
+def test_install_names_the_types_torch_in_process(clean_import_state):
+    as_torch.install()
+    x = torch_early.DoubleTensor(2)
+    assert x.type() == 'torch.DoubleTensor'
+    assert torch_early.typename(x) == 'torch.DoubleTensor'
+    assert repr(x.size()) == 'torch.Size([2])'
 
 
 def test_install_is_idempotent(clean_import_state):
@@ -170,3 +180,108 @@ def test_a_2017_autograd_program_runs_unchanged(tmp_path):
     result = run_module([str(program)], cwd=str(tmp_path))
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ['True', 'Variable', 'Sum']
+
+
+def run_program(tmp_path, source, name='program.py'):
+    """What a program prints when run under `python -m torch_early.as_torch`."""
+    program = tmp_path / name
+    program.write_text(source)
+    result = run_module([str(program)], cwd=str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def test_type_strings_under_the_alias_say_torch(tmp_path):
+    printed = run_program(tmp_path, textwrap.dedent('''\
+        import torch
+        x = torch.FloatTensor([[1, 2, 3], [4, 5, 6]])
+        print(x.type())
+        print(torch.typename(x), torch.typename(torch.LongStorage))
+        print(x.double().type(), x.type('torch.IntTensor').type(), x.storage().type())
+        print(repr(x.size()))
+        print(torch.typename(torch.cuda.FloatTensor))
+        print(torch.FloatTensor.__module__, torch.cuda.ByteStorage.__module__)
+        from torch.autograd import Variable
+        print(torch.typename(Variable(x)))
+        '''))
+    assert printed.split('\n') == [
+        'torch.FloatTensor',
+        'torch.FloatTensor torch.LongStorage',
+        'torch.DoubleTensor torch.IntTensor torch.FloatStorage',
+        'torch.Size([2, 3])',
+        'torch.cuda.FloatTensor',
+        'torch torch.cuda',
+        'torch.autograd.variable.Variable',
+        '']
+
+
+def test_printing_under_the_alias_says_torch(tmp_path):
+    printed = run_program(tmp_path, textwrap.dedent('''\
+        import torch
+        print(torch.LongTensor([[1, 2, 3], [4, 5, 6]]))
+        print(torch.ByteStorage([7, 8]))
+        '''))
+    assert printed == textwrap.dedent('''\
+
+         1  2  3
+         4  5  6
+        [torch.LongTensor of size 2x3]
+
+         7
+         8
+        [torch.ByteStorage of size 2]
+        ''')
+
+
+def test_error_messages_under_the_alias_name_torch_types(tmp_path):
+    printed = run_program(tmp_path, textwrap.dedent('''\
+        import torch
+        attempts = [lambda: torch.FloatTensor(2).add('a'),
+                    lambda: torch.DoubleTensor(2).add(torch.Size([2])),
+                    lambda: torch.FloatTensor('a', 'b'),
+                    lambda: torch.Size(['a'])]
+        for attempt in attempts:
+            try:
+                attempt()
+            except TypeError as error:
+                print(repr(str(error)))
+        '''))
+    messages = [eval(line) for line in printed.splitlines()]
+    assert len(messages) == 4
+    assert not any('torch_early' in message for message in messages)
+    add_str, add_size, constructor, size = messages
+    assert add_str.startswith('add received an invalid combination of arguments - got (str)')
+    assert '\n * (torch.FloatTensor other)' in add_str
+    assert 'got (torch.Size)' in add_size and '(torch.DoubleTensor other)' in add_size
+    assert constructor.startswith('torch.FloatTensor received an invalid combination')
+    assert '(torch.FloatStorage storage, int offset=0, torch.Size size=None' in constructor
+    assert size == "torch.Size() takes an iterable of 'int' (item 0 is 'str')"
+
+
+def test_without_the_alias_type_strings_say_torch_early():
+    x = torch_early.FloatTensor(2, 3)
+    assert x.type() == 'torch_early.FloatTensor'
+    assert torch_early.typename(x) == 'torch_early.FloatTensor'
+    assert repr(x.size()) == 'torch_early.Size([2, 3])'
+    assert torch_early.FloatTensor.__module__ == 'torch_early'
+    assert torch_early.cuda.FloatTensor.__module__ == 'torch_early.cuda'
+    with pytest.raises(TypeError, match=r'\(torch_early\.FloatTensor other\)'):
+        x.add('a')
+
+
+def test_a_pickle_made_under_the_alias_loads_under_the_alias(tmp_path):
+    saved = tmp_path / 'tensor.pickle'
+    run_program(tmp_path, textwrap.dedent('''\
+        import pickle
+        import torch
+        with open({!r}, 'wb') as f:
+            pickle.dump((torch.IntTensor([1, 2]), torch.Size([3])), f)
+        '''.format(str(saved))), name='save.py')
+    printed = run_program(tmp_path, textwrap.dedent('''\
+        import pickle
+        import torch
+        with open({!r}, 'rb') as f:
+            tensor, size = pickle.load(f)
+        print(type(tensor) is torch.IntTensor, tensor.tolist(), size)
+        '''.format(str(saved))), name='load.py')
+    assert printed == 'True [1, 2] torch.Size([3])\n'

@@ -48,10 +48,11 @@ del _name
 
 def typename(o):
     """The dotted name of the type of `o` (or of `o` itself when it is a class):
-    typename(torch_early.FloatTensor()) == 'torch_early.FloatTensor'."""
+    typename(torch_early.FloatTensor()) == 'torch_early.FloatTensor'; under torch_early.as_torch,
+    'torch.FloatTensor' (names inside the package begin with its public name)."""
     module = ''
     if getattr(o, '__module__', None) not in (None, 'builtins', '__builtin__'):
-        module = o.__module__ + '.'
+        module = _public_module_name(o.__module__) + '.'
     if hasattr(o, '__qualname__'):
         class_name = o.__qualname__
     elif hasattr(o, '__name__'):
@@ -59,6 +60,27 @@ def typename(o):
     else:
         class_name = o.__class__.__name__
     return module + class_name
+
+
+def _public_module_name(module):
+    """`module` as users import it: 'torch_early.autograd.variable' is 'torch.autograd.variable'
+    while the package's public name is 'torch'."""
+    if module == __name__ or module.startswith(__name__ + '.'):
+        return _C._public_name() + module[len(__name__):]
+    return module
+
+
+def _set_public_name(name):
+    """Name the package `name` wherever it names types: 'torch' while a 2017 program runs under
+    torch_early.as_torch, 'torch_early' otherwise. The name itself lives in _C, for the messages
+    and reprs written in C (torch.Size([2, 3]), "expected (torch.FloatTensor other)"); typename
+    reads it there. The tensor and storage classes also take it as their __module__, as the era's
+    classes had 'torch' (and 'torch.cuda'): x.type() says 'torch.FloatTensor', and a pickle made
+    under the alias names torch.FloatTensor."""
+    old_name = _C._public_name()
+    _C._set_public_name(name)
+    for cls in _tensor_classes | _storage_classes:
+        cls.__module__ = name + cls.__module__[len(old_name):]
 
 
 def is_tensor(obj):

@@ -9,6 +9,10 @@ Variable` give torch_early and its submodules: the very same module objects, so 
 
 `install()` sets up the same alias inside a running interpreter (for test harnesses).
 
+Type names then say `torch.` as the era's did: x.type() == 'torch.FloatTensor', the printed
+trailer [torch.FloatTensor of size 2x3], torch.Size([2, 3]), and the classes in error messages
+(torch_early._set_public_name does it).
+
 How: `sys.modules['torch']` is torch_early itself, and a finder placed first on `sys.meta_path`
 answers every `torch.<sub>` import by importing `torch_early.<sub>` and handing back that module.
 """
@@ -73,6 +77,7 @@ def install():
     if not any(isinstance(finder, _TorchAliasFinder) for finder in sys.meta_path):
         sys.meta_path.insert(0, _TorchAliasFinder())
     sys.modules[_ALIAS] = torch_early
+    torch_early._set_public_name(_ALIAS)
     # Submodules imported before the alias existed get their 'torch.' names now.
     for name, module in list(sys.modules.items()):
         if name.startswith(_REAL + '.') and module is not None:
