@@ -2,9 +2,9 @@
 
   python -m cwrap generate <root.cwrap> <out.c>
       writes the wrappers for root.cwrap (and what it includes) to out.c, only if they changed
-  python -m cwrap show <name> [--type Float] [--root <root.cwrap>]
-      prints the wrappers generated for one method (and name_, and its function form),
-      optionally with the generic names expanded for one dtype
+  python -m cwrap show <name> [--type Float] [--root <root.cwrap>]...
+      prints the wrappers generated for one method (and name_, and its function form) by the
+      dense and the sparse declarations, optionally with the generic names expanded for one dtype
 """
 
 import argparse
@@ -15,8 +15,10 @@ from .generator import generate
 from .parser import CwrapError
 from .show import DTYPES, expand, wrappers_for
 
-DEFAULT_ROOT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                            'generic', 'TensorMethods.cwrap')
+GENERIC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'generic')
+# The declarations of the dense tensor types, then those of the sparse ones.
+DEFAULT_ROOTS = [os.path.join(GENERIC, 'TensorMethods.cwrap'),
+                 os.path.join(GENERIC, 'SparseTensorMethods.cwrap')]
 
 
 def main(argv=None):
@@ -30,8 +32,9 @@ def main(argv=None):
     command.add_argument('name', help='a method name, e.g. add')
     command.add_argument('--type', choices=sorted(DTYPES),
                          help='expand the generic names for this dtype')
-    command.add_argument('--root', default=DEFAULT_ROOT,
-                         help='the root .cwrap file (default: generic/TensorMethods.cwrap)')
+    command.add_argument('--root', action='append',
+                         help='a root .cwrap file (default: generic/TensorMethods.cwrap and '
+                              'generic/SparseTensorMethods.cwrap)')
     options = arguments.parse_args(argv)
 
     try:
@@ -39,7 +42,7 @@ def main(argv=None):
             if generate(options.root, options.out):
                 print('cwrap: wrote %s' % options.out)
             return 0
-        texts = wrappers_for(options.root, options.name)
+        texts = wrappers_for(options.root or DEFAULT_ROOTS, options.name)
     except CwrapError as error:
         print('cwrap: error: %s' % error, file=sys.stderr)
         return 1
