@@ -72,6 +72,21 @@ def test_contiguous_sorts_the_entries_and_adds_up_repeats_in_place(cls):
     assert (as_array(x.indices()).shape[1], len(x.values())) == (x.nnz(), x.nnz())
 
 
+def test_contiguous_of_many_entries_matches_numpy():
+    """Enough entries for the sort to go parallel; NumPy's unique over row-major positions gives
+    the expected order and sums."""
+    size = (50, 70, 90)
+    indices, values = random_entries(size, 300000, seed=30)
+    x = sparse.DoubleTensor(torch_early.LongTensor(indices), torch_early.DoubleTensor(values),
+                            torch_early.Size(size))
+    x.contiguous()
+    flat = numpy.ravel_multi_index(indices, size)
+    expected_positions, inverse = numpy.unique(flat, return_inverse=True)
+    expected_sums = numpy.bincount(inverse, weights=values)
+    assert (numpy.ravel_multi_index(x.indices().tolist(), size) == expected_positions).all()
+    assert (numpy.array(x.values().tolist()) == expected_sums).all()
+
+
 def test_contiguous_on_sorted_entries_changes_nothing():
     x = sparse.FloatTensor(torch_early.LongTensor([[0, 0, 2], [1, 3, 0]]),
                            torch_early.FloatTensor([1, 2, 3]), torch_early.Size([3, 4]))

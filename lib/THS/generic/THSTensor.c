@@ -243,27 +243,35 @@ static int THSTensor_(compareColumns)(const long *idx, ptrdiff_t nnz, int nDimen
   return 0;
 }
 
-/* Sorts the column numbers order[0..nnz) by position: a bottom-up merge sort (stable, nnz log nnz
- * comparisons) that alternates between order and buffer; returns whichever holds the result. */
-static long *THSTensor_(sortColumns)(long *order, long *buffer, const long *idx, ptrdiff_t nnz,
-                                     int nDimension) {
-  for (ptrdiff_t width = 1; width < nnz; width *= 2) {
-    for (ptrdiff_t lo = 0; lo < nnz; lo += 2 * width) {
-      ptrdiff_t mid = lo + width < nnz ? lo + width : nnz;
-      ptrdiff_t hi = lo + 2 * width < nnz ? lo + 2 * width : nnz;
-      ptrdiff_t i = lo, j = mid, out = lo;
-      while (i < mid && j < hi)
-        buffer[out++] = THSTensor_(compareColumns)(idx, nnz, nDimension, order[j], order[i]) < 0
-                            ? order[j++] : order[i++];
-      while (i < mid)
-        buffer[out++] = order[i++];
-      while (j < hi)
-        buffer[out++] = order[j++];
-    }
-    long *sorted = buffer;
-    buffer = order;
-    order = sorted;
+/* The column numbers in row-major order of their positions: sorted by the last index, then by
+ * each earlier one in turn, as a card sorter does; each pass is TH's stable radix sort, O(nnz),
+ * so that columns with equal indices keep the order of the pass before. Returns a new LongTensor
+ * of nnz column numbers. */
+static THLongTensor *THSTensor_(sortedColumns)(const THSTensor *self) {
+  ptrdiff_t nnz = self->nnz;
+  const long *idx = THLongTensor_data(self->indices);
+  THLongTensor *order = THLongTensor_newWithSize1d(nnz), *next = THLongTensor_newWithSize1d(nnz);
+  THLongTensor *keys = THLongTensor_newWithSize1d(nnz);
+  THLongTensor *sortedKeys = THLongTensor_new(), *permutation = THLongTensor_new();
+  for (ptrdiff_t k = 0; k < nnz; k++)
+    THLongTensor_data(order)[k] = k;
+  for (int d = self->nDimension - 1; d >= 0; d--) {
+    long *key = THLongTensor_data(keys), *column = THLongTensor_data(order);
+    for (ptrdiff_t k = 0; k < nnz; k++)
+      key[k] = idx[d * nnz + column[k]];
+    THLongTensor_sort(sortedKeys, permutation, keys, 0, 0);
+    const long *from = THLongTensor_data(permutation);
+    long *to = THLongTensor_data(next);
+    for (ptrdiff_t k = 0; k < nnz; k++)
+      to[k] = column[from[k]];
+    THLongTensor *swap = order;
+    order = next;
+    next = swap;
   }
+  THLongTensor_free(next);
+  THLongTensor_free(keys);
+  THLongTensor_free(sortedKeys);
+  THLongTensor_free(permutation);
   return order;
 }
 
@@ -276,16 +284,13 @@ void THSTensor_(contiguous)(THSTensor *self) {
   ptrdiff_t k = 1;
   while (k < nnz && THSTensor_(compareColumns)(idx, nnz, nDimension, k - 1, k) < 0)
     k++;
-  if (k == nnz) {  /* already sorted, without repeats */
+  if (k >= nnz) {  /* already sorted, without repeats */
     self->contiguous = 1;
     return;
   }
 
-  long *order = THAlloc(sizeof(long) * nnz);
-  long *buffer = THAlloc(sizeof(long) * nnz);
-  for (k = 0; k < nnz; k++)
-    order[k] = k;
-  long *sorted = THSTensor_(sortColumns)(order, buffer, idx, nnz, nDimension);
+  THLongTensor *order = THSTensor_(sortedColumns)(self);
+  const long *sorted = THLongTensor_data(order);
 
   ptrdiff_t distinct = 1;
   for (k = 1; k < nnz; k++)
@@ -307,8 +312,7 @@ void THSTensor_(contiguous)(THSTensor *self) {
       newValues[out] += oldValues[column];
     }
   }
-  THFree(order);
-  THFree(buffer);
+  THLongTensor_free(order);
   THSTensor_(move)(self, nDimension, self->size, indices, values);
   self->contiguous = 1;
 }

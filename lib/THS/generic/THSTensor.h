@@ -56,8 +56,8 @@ TH_API THSTensor *THSTensor_(newTranspose)(THSTensor *self, int dim1, int dim2);
 TH_API THTensor *THSTensor_(toDense)(THSTensor *self);
 /* Swaps dimensions dim1 and dim2 in place: their sizes and their rows of indices. */
 TH_API void THSTensor_(transpose)(THSTensor *self, int dim1, int dim2);
-/* Sorts the entries by position (row-major order, O(nnz log nnz)) and adds up the values of
- * repeated positions, in place; afterwards isContiguous is true. */
+/* Sorts the entries by position (row-major order: one stable radix sort per dimension, O(nnz)
+ * each) and adds up the values of repeated positions, in place; afterwards isContiguous is true. */
 TH_API void THSTensor_(contiguous)(THSTensor *self);
 
 /* ---- For the math that builds sparse results ---- */

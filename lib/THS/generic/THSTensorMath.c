@@ -1,7 +1,7 @@
 /* Sparse-with-dense math of one dtype (included by THSTensorMath.c once per dtype). Every loop
  * visits each entry of the sparse operand once: adding a sparse tensor costs O(nnz), and a
  * sparse n x k matrix times a dense k x m one O(nnz * m), never O(n * k * m) (plus, when the
- * sparse matrix is not contiguous yet, sorting its entries: O(nnz log nnz)).
+ * sparse matrix is not contiguous yet, sorting its entries: a radix sort per dimension).
  * The products work on a contiguous (sorted) copy of the sparse matrix, which has the entries of
  * each row together. On the path of `torch_early.mm(sparse, dense)`:
  * THSPFloatTensor_stateless_mm → THSFloatTensor_spmm → accumulateProduct. */
