@@ -91,22 +91,11 @@ static THSTensor *THSPTensor_(construct)(PyObject *args, PyObject *kwargs)
   THSPTensor_(Construction) c = {0};
   THPGuardedBody body = NULL;
 
-  if (kwargs && PyDict_GET_SIZE(kwargs) != 0) {
-    PyObject *cdata = PyDict_GetItemString(kwargs, "cdata");
-    if (cdata == NULL || nargs != 0 || PyDict_GET_SIZE(kwargs) != 1 || !PyLong_Check(cdata))
-      return (THSTensor *)THPUtils_invalidArgumentsTuple(args, kwargs, THSPTensorStr,
-                                                        THSP_TENSOR_SIGNATURES);
-    /* Internal: adopt an existing C sparse tensor given by address (one new reference). Only a
-     * null address can be caught here; any other must come from a sparse tensor's _cdata. */
-    c.result = (THSTensor *)PyLong_AsVoidPtr(cdata);
-    if (c.result == NULL) {
-      if (!PyErr_Occurred())
-        PyErr_SetString(PyExc_ValueError, "cdata must be the address of a C sparse tensor, not 0");
-      return NULL;
-    }
-    THSTensor_(retain)(c.result);
-    return c.result;
-  }
+  /* No keywords: a cdata=<address> form, adopting a C tensor by its address, is not offered,
+   * because no address given from Python can be checked. */
+  if (kwargs && PyDict_GET_SIZE(kwargs) != 0)
+    return (THSTensor *)THPUtils_invalidArgumentsTuple(args, kwargs, THSPTensorStr,
+                                                      THSP_TENSOR_SIGNATURES);
   if (nargs == 0)
     return THSTensor_(new)();
   if ((nargs == 2 || nargs == 3) && PyObject_TypeCheck(items[0], &THPLongTensorType) &&

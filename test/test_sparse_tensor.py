@@ -116,12 +116,10 @@ def test_the_indices_are_copied_in_and_out_and_the_values_are_a_view_out():
     assert x.values().tolist() == [10, 2, 3, 4]
 
 
-def test_cdata_adopts_an_existing_sparse_tensor():
-    x = example()
-    y = sparse.DoubleTensor(cdata=x._cdata)
-    assert y._cdata == x._cdata
-    del x
-    assert y.nnz() == 4                        # y holds its own reference
+def test_no_keyword_form_adopts_a_c_tensor_by_address():
+    for keywords in ({'cdata': example()._cdata}, {'cdata': 8}, {'size': (2, 3)}):
+        with pytest.raises(TypeError, match='invalid combination of arguments'):
+            sparse.DoubleTensor(**keywords)
 
 
 @pytest.mark.parametrize('arguments', [

@@ -28,7 +28,8 @@ TH_API ptrdiff_t THSTensor_(nnz)(const THSTensor *self);
 TH_API THLongStorage *THSTensor_(newSizeOf)(const THSTensor *self);
 /* A copy of the indices (nDimension x nnz; empty when nnz is 0). */
 TH_API THLongTensor *THSTensor_(newIndices)(const THSTensor *self);
-/* A view of the values (nnz; empty when nnz is 0): writing into it changes the tensor. */
+/* A view of the values (nnz; empty when nnz is 0): writing into it changes the tensor, until
+ * contiguous() replaces the values (when the entries were not in order yet). */
 TH_API THTensor *THSTensor_(newValues)(const THSTensor *self);
 TH_API int THSTensor_(isContiguous)(const THSTensor *self);
 
