@@ -8,13 +8,17 @@
 
 /* ---- Access ---- */
 
+static void THSTensor_(checkDim)(const THSTensor *self, int dim, int argNumber) {
+  THArgCheck(dim >= 0 && dim < self->nDimension, argNumber,
+             "dimension %d out of range of %dD sparse tensor", dim, self->nDimension);
+}
+
 int THSTensor_(nDimension)(const THSTensor *self) {
   return self->nDimension;
 }
 
 long THSTensor_(size)(const THSTensor *self, int dim) {
-  THArgCheck(dim >= 0 && dim < self->nDimension, 2,
-             "dimension %d out of range of %dD sparse tensor", dim, self->nDimension);
+  THSTensor_(checkDim)(self, dim, 2);
   return self->size[dim];
 }
 
@@ -75,11 +79,6 @@ static void THSTensor_(checkSizes)(const THLongStorage *size, int argNumber) {
 /* Index d of column k of a (possibly strided) n x nnz indices tensor. */
 static long THSTensor_(indexAt)(const THLongTensor *indices, int d, ptrdiff_t k) {
   return THLongTensor_data(indices)[d * indices->stride[0] + k * indices->stride[1]];
-}
-
-static void THSTensor_(checkDim)(const THSTensor *self, int dim, int argNumber) {
-  THArgCheck(dim >= 0 && dim < self->nDimension, argNumber,
-             "dimension %d out of range of %dD sparse tensor", dim, self->nDimension);
 }
 
 /* ---- Create ---- */
