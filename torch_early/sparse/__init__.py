@@ -34,7 +34,7 @@ class _SparseBase(object):
         if unexpected:
             raise TypeError("type() got an unexpected keyword argument '{}'".format(unexpected.pop()))
         if new_type is None:
-            return type(self).__module__ + '.' + type(self).__name__
+            return torch_early.typename(self)
         if isinstance(new_type, str):
             name = new_type
             try:
