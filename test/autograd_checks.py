@@ -5,6 +5,8 @@ a gradcheck that says which input failed.
 'contiguous'; 'transposed' (the last two dims swapped in memory); 'narrowed' (a window of a larger
 tensor). Expanded (stride-0) inputs are made in the tests that need them, with `expanded(...)`.
 """
+import pytest
+
 import torch_early
 from torch_early.autograd import Variable, gradcheck
 
@@ -39,6 +41,16 @@ def expanded(rows, cols, low=-1.0, high=1.0):
 
 def leaf(tensor, requires_grad=True):
     return Variable(tensor, requires_grad=requires_grad)
+
+
+def check_inplace_on_a_leaf(call, x):
+    """`call(x)` changes x, a leaf that requires grad, in place: as in 2017 it runs, x becomes
+    its output (no longer a leaf), and a backward that reaches the old leaf raises."""
+    assert x.creator is None and x.requires_grad
+    assert call(x) is x
+    assert x.creator is not None and x.requires_grad and x._version == 1
+    with pytest.raises(RuntimeError, match='leaf variable was used in an inplace operation'):
+        x.sum().backward()
 
 
 def check(fn, *inputs, eps=1e-6, atol=1e-5, rtol=1e-3):

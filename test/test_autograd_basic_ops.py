@@ -116,6 +116,45 @@ def test_function_style_arithmetic():
     check(lambda a: torch_early.neg(a), a)
 
 
+@pytest.mark.parametrize('name', ['add', 'sub', 'mul', 'div', 'fmod', 'remainder', 'lt', 'eq',
+                                  'ge', 'max', 'cmin', 'dist', 'atan2', 'lerp', 'dot'])
+def test_function_style_with_a_number_before_the_variable_is_a_type_error(name):
+    # As for tensors: the function is the method of its first argument, so a number there has
+    # no meaning (it used to be dropped, and torch_early.div(2, v) gave v / 2).
+    v = Variable(positive(2, 3))
+    with pytest.raises(TypeError, match=r"torch_early.{0}\(\) of Variables takes the Variable "
+                                        r"to work on first \(as v.{0}\(...\) does\), but got "
+                                        "int".format(name)):
+        getattr(torch_early, name)(2, v)
+    with pytest.raises(TypeError):
+        getattr(torch_early, name)(2, v.data)
+
+
+def test_function_style_with_the_variable_first_is_its_method():
+    v = Variable(torch_early.DoubleTensor([1, 2, 4]))
+    assert torch_early.div(v, 2).data.tolist() == [0.5, 1, 2]
+    assert torch_early.sub(v, 1).data.tolist() == [0, 1, 3]
+    assert torch_early.lt(v, 2).data.tolist() == [1, 0, 0]
+    assert torch_early.fmod(v, 3).data.tolist() == [1, 2, 1]
+    # pow takes a number first, as for tensors: 2 ** v.
+    assert torch_early.pow(2, v).data.tolist() == [2, 4, 16]
+    with pytest.raises(TypeError, match="no positional argument"):
+        torch_early.div(other=v)
+
+
+def test_in_place_pow_is_not_implemented():
+    y = leaf(positive(2)) * 1
+    with pytest.raises(NotImplementedError, match="in-place pow not implemented"):
+        y **= 2
+    assert y._version == 0
+
+
+def test_remainder_operator():
+    v = leaf(torch_early.DoubleTensor([5, 7.5, 9]))
+    assert (v % 2).data.tolist() == [1, 1.5, 1]
+    check(lambda v: v % 2, leaf(positive(2, 3)))
+
+
 def test_gradient_only_for_what_needs_it():
     a = leaf(positive(2, 2))
     b = Variable(positive(2, 2))

@@ -11,7 +11,7 @@ import torch_early
 from torch_early.autograd import Variable
 from torch_early.autograd._functions import Addbmm, Addmm, Addmv, Addr, Baddbmm, Dot
 
-from autograd_checks import LAYOUTS, check, double, expanded, leaf
+from autograd_checks import LAYOUTS, check, check_inplace_on_a_leaf, double, expanded, leaf
 
 # name: (size of the added tensor, size of the first operand, size of the second)
 ADD_FORMS = {
@@ -51,6 +51,36 @@ def test_add_form_forward_matches_tensor(name, scalars):
 def test_add_form_gradcheck(name, scalars, layout):
     inputs = [leaf(t) for t in operands(name, layout)]
     check(lambda m, a, b: getattr(m, name)(*(scalars + (a, b))), *inputs)
+
+
+# The function forms put the scales around the added tensor, as the tensor functions do.
+FUNCTION_FORMS = [
+    (lambda add, a, b: (add, a, b), ()),
+    (lambda add, a, b: (0.5, add, a, b), (0.5,)),
+    (lambda add, a, b: (0.5, add, 2.0, a, b), (0.5, 2.0)),
+]
+
+
+@pytest.mark.parametrize('name', sorted(ADD_FORMS))
+@pytest.mark.parametrize('form, scalars', FUNCTION_FORMS)
+def test_add_form_function_style(name, form, scalars):
+    add, first, second = operands(name)
+    result = getattr(torch_early, name)(*form(leaf(add), leaf(first), leaf(second)))
+    assert result.data.equal(getattr(torch_early, name)(*form(add, first, second)))
+    assert result.data.equal(getattr(add, name)(*(scalars + (first, second))))
+    check(lambda m, a, b: getattr(torch_early, name)(*form(m, a, b)),
+          *[leaf(t) for t in operands(name)])
+
+
+@pytest.mark.parametrize('name', sorted(ADD_FORMS))
+def test_add_form_function_style_errors(name):
+    add, first, second = [leaf(t) for t in operands(name)]
+    with pytest.raises(TypeError, match="takes \\(tensor, "):
+        getattr(torch_early, name)(add, first)
+    with pytest.raises(TypeError, match="takes \\(tensor, "):
+        getattr(torch_early, name)(1, add, 1, first, second, 1)
+    with pytest.raises(TypeError, match="expects a Variable as the tensor to add, but got float"):
+        getattr(torch_early, name)(0.5, 0.25, add, first, second)
 
 
 @pytest.mark.parametrize('name', sorted(ADD_FORMS))
@@ -121,10 +151,9 @@ def test_inplace_add_form_with_the_target_as_an_operand(name, target_size, other
 
 
 @pytest.mark.parametrize('name', sorted(ADD_FORMS))
-def test_inplace_add_form_on_a_leaf_that_requires_grad_is_an_error(name):
+def test_inplace_add_form_on_a_leaf_that_requires_grad_breaks_backward(name):
     add, first, second = [leaf(t) for t in operands(name)]
-    with pytest.raises(RuntimeError):
-        getattr(add, name + '_')(first, second)
+    check_inplace_on_a_leaf(lambda x: getattr(x, name + '_')(first, second), add)
 
 
 def test_addmm_with_an_expanded_added_matrix_matches_its_copy():

@@ -96,7 +96,13 @@ def test_detach_shares_data_and_stops_the_graph():
     x = leaf(double(3))
     y = x * 2
     d = y.detach()
-    assert d.data is y.data and d.creator is None and not d.requires_grad
+    # As in 2017: made by a NoGrad node that never requires grad, over the same data.
+    assert isinstance(d.creator, _functions.NoGrad) and not d.creator.requires_grad
+    assert d.data.data_ptr() == y.data.data_ptr() and not d.requires_grad
+    assert d._version_counter is y._version_counter
+    (x + d).backward(torch_early.DoubleTensor(3).fill_(1))
+    assert values(x.grad) == [1, 1, 1]
+    assert Variable(double(2), volatile=True).detach().creator is None
     d2 = y * 1
     d2.detach_()
     assert d2.creator is None and not d2.requires_grad
@@ -146,6 +152,20 @@ def test_backward_of_volatile_or_gradless_variables_raises():
         (Variable(double(1), volatile=True) * 2).backward()
     with pytest.raises(RuntimeError, match="no graph nodes that require computing gradients"):
         (Variable(double(1)) * 2).backward()
+    with pytest.raises(RuntimeError, match="no graph nodes that require computing gradients"):
+        Variable(double(3)).backward(double(3))
+    with pytest.raises(RuntimeError, match="no graph nodes that require computing gradients"):
+        torch_early.autograd.backward([Variable(double(3)) + 1], [double(3)])
+
+
+def test_roots_that_do_not_require_grad_are_skipped():
+    x = leaf(double(2))
+    y = Variable(double(2))
+    z = x + y
+    q = y * 2
+    torch_early.autograd.backward([z, q], [torch_early.DoubleTensor([1, 2]),
+                                           torch_early.DoubleTensor([3, 4])])
+    assert values(x.grad) == [1, 2]
 
 
 # ---- the engine ------------------------------------------------------------------------------
@@ -251,9 +271,111 @@ class WrongCount(Function):
 
 def test_backward_must_return_one_gradient_per_input():
     x = leaf(double(1))
-    with pytest.raises(RuntimeError, match="WrongCount returned an invalid number of gradient "
-                                           "tensors \\(expected 1, but got 2\\)"):
+    with pytest.raises(RuntimeError, match="WrongCount.backward returned an invalid number of "
+                                           "gradient tensors \\(expected 1, but got 2\\)"):
         WrongCount()(x).backward()
+
+
+def test_extra_gradients_are_accepted_when_they_are_none():
+    class ExtraNones(Function):
+        def forward(self, x):
+            return x.clone()
+
+        def backward(self, grad):
+            return grad, None, None
+    x = leaf(double(2))
+    ExtraNones()(x).backward(torch_early.DoubleTensor([1, 2]))
+    assert values(x.grad) == [1, 2]
+
+
+class ReturnsThis(Function):
+    """A custom Function whose backward returns what it was built with, whatever the input."""
+
+    def __init__(self, gradient):
+        self.gradient = gradient
+
+    def forward(self, x):
+        return x.clone()
+
+    def backward(self, grad):
+        return self.gradient
+
+
+@pytest.mark.parametrize('gradient, got', [
+    (torch_early.DoubleTensor(3), "a DoubleTensor of size 3"),
+    (torch_early.DoubleTensor(2, 2), "a DoubleTensor of size 2x2"),
+    (torch_early.FloatTensor(2, 3), "a FloatTensor of size 2x3"),
+    (Variable(torch_early.DoubleTensor(2, 3)), "Variable"),
+    (2.0, "float"),
+])
+def test_a_gradient_of_the_wrong_size_or_type_is_refused(gradient, got):
+    x = leaf(double(2, 3))
+    y = ReturnsThis(gradient)(x)
+    with pytest.raises(RuntimeError, match="ReturnsThis.backward returned an invalid gradient "
+                                           "for input 0: expected a DoubleTensor of size 2x3 "
+                                           "\\(the input's\\), but got " + got):
+        y.sum().backward()
+    assert x.grad.data.equal(torch_early.DoubleTensor(2, 3).zero_())
+
+
+def test_a_hook_replacing_grad_input_is_checked_too():
+    x = leaf(double(2, 3))
+    y = x * 2
+    y.creator.register_hook(lambda grad_input, grad_output: (torch_early.DoubleTensor(6),))
+    with pytest.raises(RuntimeError, match="a backward hook of MulConstant returned an invalid "
+                                           "gradient for input 0: expected a DoubleTensor of "
+                                           "size 2x3"):
+        y.sum().backward()
+
+
+def test_gradients_of_inputs_without_grad_are_not_checked():
+    x = Variable(double(2, 3))
+    y = leaf(double(2, 3))
+
+    class Sloppy(Function):
+        def forward(self, a, b):
+            return a + b
+
+        def backward(self, grad):
+            return 'ignored', grad
+    Sloppy()(x, y).sum().backward()
+    assert values(y.grad) == [[1, 1, 1], [1, 1, 1]]
+
+
+@pytest.mark.parametrize('output, got', [
+    (lambda x: None, "NoneType as output 0"),
+    (lambda x: x.storage(), "DoubleStorage as output 0"),
+    (lambda x: Variable(x), "Variable as output 0"),
+    (lambda x: (x.clone(), 3), "int as output 1"),
+])
+def test_forward_must_return_tensors(output, got):
+    class Returns(Function):
+        def forward(self, x):
+            return output(x)
+
+        def backward(self, grad):
+            return grad
+    with pytest.raises(TypeError, match="Returns.forward must return tensors \\(or a tuple of "
+                                        "tensors\\), but returned " + got):
+        Returns()(leaf(double(2)))
+
+
+def test_a_variable_may_be_given_its_creator():
+    class Made(Function):
+        def forward(self, x):
+            return x
+
+        def backward(self, grad):
+            return grad
+    made = Made()
+    v = Variable(double(2), creator=made, requires_grad=True)
+    assert v.creator is made and v.requires_grad and v.output_nr == 0
+    assert Variable(double(2), creator=None).creator is None
+    with pytest.raises(TypeError, match="Variable creator has to be a Function or None, but got "
+                                        "int"):
+        Variable(double(2), creator=3)
+    with pytest.raises(TypeError):
+        Variable(double(2), made)           # keyword-only, as the flags
 
 
 class MyReLU(Function):
@@ -345,13 +467,22 @@ def test_inplace_change_of_a_saved_variable_is_caught():
         z.backward(torch_early.DoubleTensor(3).fill_(1))
 
 
-def test_inplace_on_a_leaf_that_requires_grad_raises():
-    x = leaf(double(3))
-    with pytest.raises(RuntimeError, match="a leaf Variable that requires grad has been used "
-                                           "in an in-place operation"):
-        x.add_(1)
-    with pytest.raises(RuntimeError, match="a leaf Variable"):
-        x += 1
+def test_inplace_on_a_leaf_that_requires_grad_breaks_its_backward():
+    # As in 2017: forward runs (the leaf becomes the op's output), but the leaf's gradient was
+    # defined at the value that is gone, so a backward that reaches it raises.
+    x = leaf(torch_early.DoubleTensor([1, 2]))
+    early = x * 3
+    assert x.add_(1) is x
+    assert values(x) == [2, 3] and x._version == 1
+    assert x.creator is not None and x.requires_grad and x.grad is None
+    with pytest.raises(RuntimeError, match="leaf variable was used in an inplace operation"):
+        x.sum().backward()
+    with pytest.raises(RuntimeError, match="leaf variable was used in an inplace operation"):
+        early.sum().backward()
+    y = leaf(double(3))
+    y += 1
+    with pytest.raises(RuntimeError, match="leaf variable was used in an inplace operation"):
+        (y * 2).sum().backward()
 
 
 def test_inplace_op_returns_the_same_variable_with_a_new_creator():
@@ -367,10 +498,15 @@ def test_inplace_op_returns_the_same_variable_with_a_new_creator():
 
 def test_mul_and_div_in_place_take_only_numbers():
     x = Variable(double(2))
-    with pytest.raises(TypeError, match="mul_\\(\\) of a Variable accepts only a number"):
+    with pytest.raises(RuntimeError, match="mul_ only supports scalar multiplication"):
         x.mul_(Variable(double(2)))
-    with pytest.raises(TypeError, match="div_\\(\\) of a Variable accepts only a number"):
+    with pytest.raises(RuntimeError, match="div_ only supports scalar division"):
         x.div_(double(2))
+    with pytest.raises(RuntimeError, match="only supports scalar"):
+        x *= Variable(double(2))
+    with pytest.raises(TypeError, match="mul_\\(\\) of a Variable accepts only a number"):
+        x.mul_('a')
+    assert x._version == 0
     with pytest.raises(TypeError, match="wrap a tensor in a Variable"):
         x.add(double(2))
 
@@ -483,11 +619,90 @@ class AliasView(Function):
 
 
 def test_shared_storage_shares_the_version_counter():
-    x = Variable(double(2, 2))
+    x = Variable(double(2, 2)) * 1
     v = AliasView()(x)
     assert v._version_counter is x._version_counter
+    del x
     v.add_(1)
-    assert x._version == 1
+    assert v._version == 1
+
+
+def test_inplace_is_refused_while_another_variable_shares_the_storage():
+    x = Variable(double(2, 2)) * 1
+    before = values(x)
+    v = AliasView()(x)
+    w = AliasView()(x)
+    with pytest.raises(RuntimeError, match="don't share storage with any other variables, "
+                                           "but detected that there are 3 objects"):
+        x.add_(1)
+    with pytest.raises(RuntimeError, match="there are 3 objects"):
+        v.add_(1)
+    with pytest.raises(RuntimeError, match="there are 3 objects"):
+        w.sub_(1)
+    assert values(x) == before and x._version == 0
+    del v
+    with pytest.raises(RuntimeError, match="there are 2 objects"):
+        x.mul_(2)
+    del w
+    x.mul_(2)
+    assert values(x) == [[2 * a for a in row] for row in before]
+
+
+def test_the_count_of_sharing_variables_follows_their_lifetimes():
+    gc.disable()        # the count must not wait for the cycle collector
+    try:
+        base = Variable(double(4)) * 1
+        counter = base._version_counter
+        for i in range(100):
+            view = base[0:2]
+        assert counter.live_variables() == 2
+        views = [base[i:i + 1] for i in range(4)]
+        assert counter.live_variables() == 6
+        del views, view
+        assert counter.live_variables() == 1
+        base.add_(1)
+    finally:
+        gc.enable()
+
+
+def test_a_leaf_stays_a_sharer_while_the_graph_of_its_view_lives():
+    # The view's creator keeps the leaf itself among its inputs (leaves are graph nodes).
+    x = Variable(double(2, 2))
+    v = AliasView()(x)
+    del x
+    with pytest.raises(RuntimeError, match="there are 2 objects"):
+        v.add_(1)
+
+
+def test_inplace_through_a_view_of_a_non_leaf_raises_rather_than_miscount():
+    # z's graph would not know of a change made through its view: its gradient would be wrong.
+    a = leaf(torch_early.DoubleTensor([1, 2, 3]))
+    z = a * 1
+    with pytest.raises(RuntimeError, match="share storage"):
+        z.view(3).mul_(2)
+    z.sum().backward()
+    assert values(a.grad) == [1, 1, 1]
+    # With the base gone nobody can see the old graph: the change goes into the view's.
+    a.grad.data.zero_()
+    view = (a * 1).view(3)
+    view.mul_(2)
+    view.sum().backward()
+    assert values(a.grad) == [2, 2, 2]
+
+
+def test_a_custom_mark_dirty_on_shared_storage_is_refused():
+    class AddOneInPlace(Function):
+        def forward(self, x):
+            self.mark_dirty(x)
+            return x.add_(1)
+
+        def backward(self, grad):
+            return grad
+    x = Variable(double(3))
+    v = AliasView()(x)
+    with pytest.raises(RuntimeError, match="share storage"):
+        AddOneInPlace()(x)
+    assert v._version == 0
 
 
 # ---- garbage collection ----------------------------------------------------------------------
@@ -555,6 +770,53 @@ def test_stochastic_backward_needs_a_reward():
         (p * 2).reinforce(1)
 
 
+def bernoulli_gradient(p, sample, reward):
+    """REINFORCE for a Bernoulli sample: -reward * d log P(sample) / dp."""
+    return [-r * (s - q) / (q * (1 - q)) for q, s, r in zip(p, sample, reward)]
+
+
+def test_a_loss_made_only_of_samples_trains_the_samplers():
+    # The loss needs no gradient (samples have none), yet its backward trains the stochastic
+    # nodes of its graph through their rewards.
+    torch_early.manual_seed(3)
+    p = leaf(torch_early.DoubleTensor([0.3, 0.6, 0.8]))
+    sample = p.bernoulli()
+    loss = (sample * 2 + 1).sum()
+    assert not loss.requires_grad
+    with pytest.raises(RuntimeError, match="requires providing a reward"):
+        loss.backward()
+    sample.reinforce(torch_early.DoubleTensor([1, -2, 0.5]))
+    loss.backward()
+    expected = bernoulli_gradient(values(p), values(sample), [1, -2, 0.5])
+    assert values(p.grad) == pytest.approx(expected)
+
+
+def test_a_sample_itself_may_be_the_root():
+    torch_early.manual_seed(4)
+    p = leaf(torch_early.DoubleTensor([0.25, 0.5]))
+    sample = p.clone().bernoulli()
+    sample.reinforce(torch_early.DoubleTensor([2, 3]))
+    sample.backward()
+    assert values(p.grad) == pytest.approx(
+        bernoulli_gradient(values(p), values(sample), [2, 3]))
+
+
+def test_samplers_in_a_chain_are_each_trained_once():
+    torch_early.manual_seed(5)
+    x = leaf(torch_early.DoubleTensor([0.2, 0.7]))
+    b = x.bernoulli()
+    n1 = torch_early.normal(b, x)           # trains x through its standard deviation
+    n2 = torch_early.normal(n1, 2)          # nothing of it requires grad
+    for sample, reward in ((b, [1, 2]), (n1, [3, 4]), (n2, [5, 6])):
+        sample.reinforce(torch_early.DoubleTensor(reward))
+    n2.backward()
+    expected = bernoulli_gradient(values(x), values(b), [1, 2])
+    for i, (s, mean, r) in enumerate(zip(values(x), values(b), [3, 4])):
+        deviation = values(n1)[i] - mean
+        expected[i] += -r * (deviation ** 2 / s ** 3 - 1 / s)
+    assert values(x.grad) == pytest.approx(expected)
+
+
 # ---- function-style calls on Variables -------------------------------------------------------
 
 def test_module_functions_accept_variables():
@@ -568,11 +830,12 @@ def test_module_functions_accept_variables():
         torch_early.add(x, y, out=torch_early.DoubleTensor())
 
 
-def test_inplace_on_a_leaf_leaves_its_data_untouched():
+def test_a_refused_inplace_op_leaves_the_data_untouched():
     x = leaf(torch_early.DoubleTensor([1, 2]))
-    with pytest.raises(RuntimeError, match="a leaf Variable"):
+    view = x[0:1]
+    with pytest.raises(RuntimeError, match="share storage"):
         x.mul_(3)
-    assert values(x) == [1, 2] and x._version == 0
+    assert values(x) == [1, 2] and x._version == 0 and x.creator is None
 
 
 def test_inplace_on_a_gradless_leaf_makes_no_reference_cycle():

@@ -5,7 +5,7 @@ test_every_function_has_a_case."""
 import pytest
 
 import torch_early
-from torch_early.autograd import Variable, gradcheck
+from torch_early.autograd import Function, InplaceFunction, Variable, gradcheck
 from torch_early.autograd import _functions as F
 
 from autograd_checks import double
@@ -167,12 +167,22 @@ CASES = {
 # Outputs without a gradient: the comparisons give ByteTensors.
 COMPARISONS = ['Eq', 'Ne', 'Lt', 'Le', 'Gt', 'Ge']
 STOCHASTIC = ['Bernoulli', 'Multinomial', 'Normal']
+# As in 2017, the star import of the Functions brings their base classes too.
+BASES = {'Function', 'InplaceFunction'}
 
 
 def test_every_function_has_a_case():
     public = {name for name in dir(F) if isinstance(getattr(F, name), type) and
               not name.startswith('_')}
-    assert public == set(CASES) | set(COMPARISONS) | set(STOCHASTIC)
+    assert public == set(CASES) | set(COMPARISONS) | set(STOCHASTIC) | BASES
+
+
+def test_the_star_import_brings_the_base_classes():
+    namespace = {}
+    exec('from torch_early.autograd._functions import *', namespace)
+    assert namespace['Function'] is Function
+    assert namespace['InplaceFunction'] is InplaceFunction
+    assert issubclass(namespace['AddConstant'], InplaceFunction)
 
 
 @pytest.mark.parametrize('name', sorted(n for n in CASES if CASES[n][1] is not None))

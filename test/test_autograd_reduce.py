@@ -411,3 +411,43 @@ def test_reductions_work_on_volatile_variables_without_a_graph():
     x = Variable(double(3, 4), volatile=True)
     for result in [x.sum(), x.max(1)[0], x.norm(2, 0), x.cumprod(1), x.var()]:
         assert result.volatile and result.creator is None
+
+
+# -- dims of size 1 and batches of one -------------------------------------------------------------
+
+# Reducing a dim of size 1 leaves a one-element gradient of two dims (1x1), which is not a number
+# when indexed: each reduction must still spread it back.
+SIZE_ONE_CASES = [
+    ('sum', (1,), (1, 4)), ('sum', (0,), (4, 1)), ('sum', (), (1, 1)), ('sum', (0,), (1,)),
+    ('mean', (1,), (1, 4)), ('mean', (0,), (1, 1)), ('mean', (), (1,)),
+    ('prod', (1,), (1, 4)), ('prod', (0,), (1, 1)),
+    ('var', (1,), (1, 4)), ('var', (0,), (4, 1)), ('std', (1,), (1, 4)), ('std', (), (1, 4)),
+    ('norm', (2, 1), (1, 4)), ('norm', (3, 0), (4, 1)), ('norm', (2, 1), (1, 1)),
+    ('norm', (), (1, 1)), ('max', (1,), (1, 4)), ('min', (0,), (1, 3)), ('max', (), (1, 1)),
+    ('median', (1,), (1, 4)), ('mode', (1,), (1, 1)), ('kthvalue', (1, 1), (1, 4)),
+    ('cumsum', (0,), (1, 4)), ('cumprod', (1,), (1, 1)),
+]
+
+
+@pytest.mark.parametrize('name, args, size', SIZE_ONE_CASES)
+def test_reductions_with_dims_of_size_one(name, args, size):
+    def reduce(v):
+        result = getattr(v, name)(*args)
+        return result[0] if isinstance(result, tuple) else result
+    x = leaf(distinct(*size).add_(5))      # away from 0, where norm and prod have kinks
+    reduce(x).sum().backward()
+    assert x.grad.size() == x.size()
+    check(reduce, leaf(distinct(*size).add_(5)))
+
+
+def test_a_batch_of_one_trains_like_any_batch():
+    # A 1x4 batch through a linear map, a squashing and a mean over the batch's features.
+    x = leaf(distinct(1, 4))
+    w = leaf(distinct(4, 3))
+
+    def loss(x, w):
+        hidden = x.mm(w).sigmoid()
+        return hidden.sum(1).mean(0) + hidden.std(1).sum() + hidden.norm(2, 1).sum()
+    loss(x, w).backward()
+    assert x.grad.size() == x.size() and w.grad.size() == w.size()
+    check(loss, leaf(distinct(1, 4)), leaf(distinct(4, 3)))

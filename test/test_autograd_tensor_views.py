@@ -404,14 +404,29 @@ VIEW_MAKERS = {
 
 
 @pytest.mark.parametrize('make_view', list(VIEW_MAKERS.values()), ids=list(VIEW_MAKERS))
+def test_in_place_changes_are_refused_while_base_and_view_both_live(make_view):
+    # A change through one would not be in the other's graph (its gradient would be wrong).
+    x = leaf(double(3, 4))
+    base = x * 2
+    before = base.data.clone()
+    view = make_view(base)
+    with pytest.raises(RuntimeError, match="share storage with any other variables"):
+        view.add_(1)
+    with pytest.raises(RuntimeError, match="share storage with any other variables"):
+        base.mul_(3)
+    assert base.data.equal(before) and base._version == 0
+
+
+@pytest.mark.parametrize('make_view', list(VIEW_MAKERS.values()), ids=list(VIEW_MAKERS))
 def test_changing_a_view_in_place_invalidates_the_saved_base(make_view):
     x = leaf(double(3, 4))
     base = x * 2
     product = base * base           # Mul saves base
     view = make_view(base)
     assert shares_memory(view, base)
+    del base                        # only the view is left to change
     view.add_(1)
-    assert base._version == 1
+    assert view._version == 1
     with pytest.raises(RuntimeError, match='modified by an inplace operation'):
         product.backward(torch_early.DoubleTensor(3, 4).fill_(1))
 
@@ -422,6 +437,7 @@ def test_changing_the_base_in_place_invalidates_a_saved_view(make_view):
     base = x * 2
     view = make_view(base)
     product = view * view           # Mul saves the view
+    del view
     base.mul_(3)
     with pytest.raises(RuntimeError, match='modified by an inplace operation'):
         product.backward(product.data.new(product.size()).fill_(1))
@@ -440,9 +456,13 @@ def test_setitem_on_a_view_changes_the_base_data():
     x = leaf(double(3, 4))
     base = x * 1
     row = base[0]
+    with pytest.raises(RuntimeError, match="share storage"):
+        row[1] = 7.0
+    del base
     row[1] = 7.0
-    assert base.data[0, 1] == 7.0
-    assert base._version == 1
+    assert row.data[1] == 7.0 and row._version == 1
+    row.sum().backward()
+    assert x.grad.data[0].tolist() == [1, 0, 1, 1] and x.grad.data[1].tolist() == [0] * 4
 
 
 def test_views_of_a_volatile_variable_are_volatile_and_build_no_graph():

@@ -178,7 +178,8 @@ ADDMM = '''\
 
 def test_defaults_expand_into_one_option_per_subset(tmp_path):
     [addmm] = declarations_of(generate_text(tmp_path, ADDMM))
-    assert signature_strings(addmm) == [
+    # (each of these also comes with out=, see test_a_method_allocates_its_result_or_takes_out)
+    assert [s for s in signature_strings(addmm) if 'out=' not in s] == [
         '"(" RealStr " beta, " RealStr " alpha, " THPTensorStr " mat1, " THPTensorStr " mat2)"',
         '"(" RealStr " beta, " THPTensorStr " mat1, " THPTensorStr " mat2)"',
         # (alpha, mat1, mat2) would look like (beta, mat1, mat2): alpha becomes keyword-only
@@ -198,21 +199,24 @@ def test_a_left_out_argument_becomes_its_default(tmp_path):
 
 def test_options_with_more_arguments_are_tried_first(tmp_path):
     text = wrapper_text(generate_text(tmp_path, ADD), 'add')
-    counts = [int(n) for n in re.findall(r'if \(argcount == (\d+)\)', text)]
+    blocks = re.findall(r'/\* (.*) \*/\n\s*if \(argcount == (\d+)\)', text)
+    counts = [int(n) for comment, n in blocks if 'out=' not in comment]
     assert counts == sorted(counts, reverse=True) == [2, 1, 1]
+    # out= is not counted: each option with it comes just before the same one without it
+    assert [('out=' in comment) for comment, n in blocks] == [True, False] * 3
     # among equals, declaration order: (value) before (other)
     assert text.index('/* (real value) */') < text.index('/* (THTensor* other) */')
 
 
 def test_signatures_are_written_in_python_terms(tmp_path):
     [add] = declarations_of(generate_text(tmp_path, ADD))
-    assert signature_strings(add) == [
+    assert [s for s in signature_strings(add) if 'out=' not in s] == [
         '"(" RealStr " value, " THPTensorStr " other)"',
         '"(" RealStr " value)"',
         '"(" THPTensorStr " other)"',
     ]
     text = wrapper_text(generate_text(tmp_path, ADD), 'add')
-    assert 'return THPUtils_invalidArguments(\n      args, nargs, kwnames, "add", 3,' in text
+    assert 'return THPUtils_invalidArguments(\n      args, nargs, kwnames, "add", 6,' in text
 
 
 def test_the_chosen_option_calls_the_th_function_with_its_constants(tmp_path):
@@ -224,11 +228,17 @@ def test_the_chosen_option_calls_the_th_function_with_its_constants(tmp_path):
 
 # ---- Methods and function forms ------------------------------------------------------------
 
-def test_a_method_allocates_its_result(tmp_path):
-    text = wrapper_text(generate_text(tmp_path, ADD), 'add')
+def test_a_method_allocates_its_result_or_takes_out(tmp_path):
+    generated = generate_text(tmp_path, ADD)
+    text = wrapper_text(generated, 'add')
     assert 'PyObject *volatile py_result = THPTensor_(NewEmpty)();' in text
-    assert 'kw_out' not in text       # methods take no out=
-    assert text.count('return py_result;') == 3
+    assert 'PyObject *py_result = kw_out;' in text     # a.add(b, out=r), as the era allowed
+    assert text.count('return py_result;') == 6
+    [add] = declarations_of(generated)
+    assert signature_strings(add)[:2] == [
+        '"(" RealStr " value, " THPTensorStr " other, out=" THPTensorStr ")"',
+        '"(" RealStr " value, " THPTensorStr " other)"',
+    ]
 
 
 def test_the_function_form_checks_its_source_and_accepts_out(tmp_path):
@@ -398,11 +408,12 @@ def test_a_bool_flag_reaches_th_as_one_of_two_strings(tmp_path):
         ]]
         ''')
     text = wrapper_text(generated, 'potrf')
-    assert text.count('THTensor_(potrf)(result, self, (upper ? "U" : "L"));') == 2
+    assert text.count('THTensor_(potrf)(result, self, (upper ? "U" : "L"));') == 4  # with out= too
     assert 'int upper = (py_upper == Py_True);' in text
     assert 'int upper = 1;' in text            # left out: the default, then the same mapping
     [potrf] = declarations_of(generated)
-    assert signature_strings(potrf) == ['"(bool upper)"', '"()"']
+    assert signature_strings(potrf) == ['"(bool upper, out=" THPTensorStr ")"', '"(bool upper)"',
+                                        '"(out=" THPTensorStr ")"', '"()"']
 
 
 def test_if_true_needs_if_false_and_a_bool(tmp_path):
@@ -487,6 +498,28 @@ def test_before_call_substitutes_argument_values(tmp_path):
     assert 'THArgCheck(THTensor_(nDimension)(source) == 2' in function
 
 
+def test_a_generator_is_taken_first_or_by_keyword(tmp_path):
+    [uniform] = declarations_of(generate_text(tmp_path, '''\
+        [[
+          name: uniform_
+          return: self
+          arguments:
+            - THTensor* self
+            - THGenerator* generator
+            - arg: double from
+              default: 0
+        ]]
+        '''))
+    assert signature_strings(uniform) == [
+        '"(float from, generator=torch_early.Generator)"',
+        '"(torch_early.Generator generator, float from)"',
+        '"(generator=torch_early.Generator)"',
+        '"(torch_early.Generator generator)"',
+        '"(float from)"',
+        '"()"',
+    ]
+
+
 def test_defined_if_guards_the_wrapper_and_its_table_entry(tmp_path):
     generated = generate_text(tmp_path, '''\
         [[
@@ -517,6 +550,7 @@ def test_method_tables_list_every_wrapper_with_its_signatures(tmp_path):
     methods = text[text.index('THPTensor_(generated_methods)[] = {'):]
     assert ('  {"add", (PyCFunction)(void (*)(void))THPTensor_(add),\n'
             '   METH_FASTCALL | METH_KEYWORDS,\n'
+            '   "add(" RealStr " value, " THPTensorStr " other, out=" THPTensorStr ")\\n"\n'
             '   "add(" RealStr " value, " THPTensorStr " other)\\n"\n') in methods
     functions = text[text.index('THPTensor_(generated_stateless_methods)[] = {'):]
     assert '{"add", (PyCFunction)(void (*)(void))THPTensor_stateless_(add),' in functions

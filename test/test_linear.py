@@ -311,8 +311,9 @@ def test_wrong_types_list_the_signatures():
     with pytest.raises(TypeError) as error:
         torch_early.FloatTensor(M).mm('x')
     assert str(error.value) == (
-        "mm received an invalid combination of arguments - got (str), but expected "
-        "(torch_early.FloatTensor mat2)")
+        "mm received an invalid combination of arguments - got (str), but expected one of:\n"
+        " * (torch_early.FloatTensor mat2, out=torch_early.FloatTensor)\n"
+        " * (torch_early.FloatTensor mat2)")
     with pytest.raises(TypeError, match=r'\(float beta, float alpha, torch_early.FloatTensor mat, '
                                         r'torch_early.FloatTensor vec\)'):
         torch_early.FloatTensor(T2).addmv(torch_early.DoubleTensor(MAT), torch_early.FloatTensor(VEC))

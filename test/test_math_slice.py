@@ -204,6 +204,25 @@ def test_out_receives_the_result_and_is_returned():
     assert out.tolist() == elementwise(lambda x, y: x * y, A, 3)
 
 
+def test_methods_take_out_too():
+    # The era's generator gave out= to every option with a result, methods included.
+    a, b = torch_early.IntTensor(A), torch_early.IntTensor(B)
+    out = torch_early.IntTensor()
+    assert a.add(2, out=out) is out
+    assert out.tolist() == elementwise(lambda x, y: x + y, A, 2)
+    assert a.add(b, out=out) is out
+    assert out.tolist() == elementwise(lambda x, y: x + y, A, B)
+    assert a.tolist() == A
+    values, indices = torch_early.IntTensor(), torch_early.LongTensor()
+    assert a.max(1, out=(values, indices)) == (values, indices)
+    assert values.tolist() == [[max(row)] for row in A]
+    assert indices.tolist() == [[row.index(max(row))] for row in A]
+    with pytest.raises(TypeError, match='invalid combination'):
+        a.max(1, out=(values,))
+    with pytest.raises(TypeError, match='invalid combination'):
+        a.add(2, out=torch_early.FloatTensor())
+
+
 def test_out_may_be_the_input_itself():
     a = torch_early.FloatTensor([1, 2])
     assert torch_early.add(a, 1, out=a) is a
@@ -229,17 +248,23 @@ def test_wrong_types_are_a_type_error_listing_the_signatures():
         torch_early.FloatTensor(A).add('x')
     assert str(error.value) == (
         'add received an invalid combination of arguments - got (str), but expected one of:\n'
+        ' * (float value, torch_early.FloatTensor other, out=torch_early.FloatTensor)\n'
         ' * (float value, torch_early.FloatTensor other)\n'
+        ' * (float value, torch_early.sparse.FloatTensor other, out=torch_early.FloatTensor)\n'
         ' * (float value, torch_early.sparse.FloatTensor other)\n'
+        ' * (float value, out=torch_early.FloatTensor)\n'
         ' * (float value)\n'
+        ' * (torch_early.FloatTensor other, out=torch_early.FloatTensor)\n'
         ' * (torch_early.FloatTensor other)\n'
+        ' * (torch_early.sparse.FloatTensor other, out=torch_early.FloatTensor)\n'
         ' * (torch_early.sparse.FloatTensor other)')
 
 
 def test_integer_tensors_take_integer_values_only():
     with pytest.raises(TypeError) as error:
         torch_early.IntTensor([1, 2]).add(1.5)
-    assert 'got (float), but expected one of:\n * (int value, torch_early.IntTensor other)' \
+    assert 'got (float), but expected one of:\n * (int value, torch_early.IntTensor other, ' \
+        'out=torch_early.IntTensor)\n * (int value, torch_early.IntTensor other)\n' \
         in str(error.value)
 
 
@@ -461,7 +486,9 @@ def test_addmm_wrong_types_list_the_signatures():
         torch_early.FloatTensor(M).addmm(1)
     assert str(error.value).startswith(
         'addmm received an invalid combination of arguments - got (int), but expected one of:\n'
-        ' * (float beta, float alpha, torch_early.FloatTensor mat1, torch_early.FloatTensor mat2)')
+        ' * (float beta, float alpha, torch_early.FloatTensor mat1, torch_early.FloatTensor mat2, '
+        'out=torch_early.FloatTensor)\n'
+        ' * (float beta, float alpha, torch_early.FloatTensor mat1, torch_early.FloatTensor mat2)\n')
 
 
 # ---- fill_ and zero_ ------------------------------------------------------------------------

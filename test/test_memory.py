@@ -73,9 +73,11 @@ def test_method_calls_balance():
 def test_function_forms_balance():
     a, b = operands()
     out = torch_early.FloatTensor()
+    indices = torch_early.LongTensor()
     for case in [lambda: torch_early.add(a, b), lambda: torch_early.add(a, b, out=out),
-                 lambda: torch_early.sum(a, 1, out=out), lambda: torch_early.addmm(a, a, b)]:
-        assert_balanced(case, [a, b, out] + CLASSES)
+                 lambda: torch_early.sum(a, 1, out=out), lambda: torch_early.addmm(a, a, b),
+                 lambda: a.add(b, out=out), lambda: a.max(0, out=(out, indices))]:
+        assert_balanced(case, [a, b, out, indices] + CLASSES)
 
 
 def test_indexing_balances():
@@ -104,6 +106,8 @@ def test_failing_calls_balance():
         lambda: a.add(wrong),                            # TypeError: no signature matches
         lambda: a.add(other_dtype),                      # TypeError: wrong tensor type
         lambda: torch_early.add(a, b, out=bad_out),      # TypeError: out of the wrong type
+        lambda: a.add(b, out=bad_out),
+        lambda: a.add(short, out=torch_early.FloatTensor()),  # RuntimeError with out= given
         lambda: a.add(short),                            # RuntimeError: sizes
         lambda: a.addmm(short, short),                   # RuntimeError: not matrices
         lambda: a.copy_(short),                          # RuntimeError: element counts

@@ -506,9 +506,85 @@ def test_wrong_argument_types_list_the_signatures():
         torch_early.normal(torch_early.FloatTensor(2), torch_early.DoubleTensor(2))
 
 
-def test_generator_is_keyword_only():
+def test_a_positional_generator_comes_first():
     with pytest.raises(TypeError, match=r'got \(int, torch_early.Generator\)'):
         torch_early.randperm(3, torch_early.Generator())
+
+
+# The era took the generator positionally, first: x.uniform_(g, 0, 1), torch_early.rand(g, 2, 3).
+# Each form below must draw exactly what the same call with generator= draws.
+POSITIONAL_GENERATOR_CALLS = [
+    ('random_', lambda g: torch_early.LongTensor(6).random_(g),
+     lambda g: torch_early.LongTensor(6).random_(generator=g)),
+    ('random_(to)', lambda g: torch_early.IntTensor(6).random_(g, 10),
+     lambda g: torch_early.IntTensor(6).random_(10, generator=g)),
+    ('random_(from, to)', lambda g: torch_early.ShortTensor(6).random_(g, -5, 5),
+     lambda g: torch_early.ShortTensor(6).random_(-5, 5, generator=g)),
+    ('uniform_', lambda g: torch_early.FloatTensor(6).uniform_(g, 2, 3),
+     lambda g: torch_early.FloatTensor(6).uniform_(2, 3, generator=g)),
+    ('uniform_()', lambda g: torch_early.DoubleTensor(6).uniform_(g),
+     lambda g: torch_early.DoubleTensor(6).uniform_(generator=g)),
+    ('normal_', lambda g: torch_early.DoubleTensor(6).normal_(g, 1, 2),
+     lambda g: torch_early.DoubleTensor(6).normal_(1, 2, generator=g)),
+    ('cauchy_', lambda g: torch_early.DoubleTensor(6).cauchy_(g, 1, 2),
+     lambda g: torch_early.DoubleTensor(6).cauchy_(1, 2, generator=g)),
+    ('log_normal_', lambda g: torch_early.DoubleTensor(6).log_normal_(g, 0, 1),
+     lambda g: torch_early.DoubleTensor(6).log_normal_(0, 1, generator=g)),
+    ('exponential_', lambda g: torch_early.DoubleTensor(6).exponential_(g, 3),
+     lambda g: torch_early.DoubleTensor(6).exponential_(3, generator=g)),
+    ('geometric_', lambda g: torch_early.LongTensor(6).geometric_(g, 0.3),
+     lambda g: torch_early.LongTensor(6).geometric_(0.3, generator=g)),
+    ('bernoulli_', lambda g: torch_early.ByteTensor(6).bernoulli_(g, 0.3),
+     lambda g: torch_early.ByteTensor(6).bernoulli_(0.3, generator=g)),
+    ('bernoulli_(tensor)', lambda g: torch_early.ByteTensor(3).bernoulli_(
+        g, torch_early.DoubleTensor([0.1, 0.5, 0.9])),
+     lambda g: torch_early.ByteTensor(3).bernoulli_(
+        torch_early.DoubleTensor([0.1, 0.5, 0.9]), generator=g)),
+    ('bernoulli', lambda g: torch_early.bernoulli(g, torch_early.FloatTensor(6).fill_(0.5)),
+     lambda g: torch_early.bernoulli(torch_early.FloatTensor(6).fill_(0.5), generator=g)),
+    ('method bernoulli', lambda g: torch_early.FloatTensor(6).fill_(0.5).bernoulli(g),
+     lambda g: torch_early.FloatTensor(6).fill_(0.5).bernoulli(generator=g)),
+    ('multinomial', lambda g: torch_early.multinomial(g, torch_early.FloatTensor([1, 2, 3]), 4, True),
+     lambda g: torch_early.multinomial(torch_early.FloatTensor([1, 2, 3]), 4, True, generator=g)),
+    ('method multinomial', lambda g: torch_early.FloatTensor([1, 2, 3]).multinomial(g, 2),
+     lambda g: torch_early.FloatTensor([1, 2, 3]).multinomial(2, generator=g)),
+    ('normal(means)', lambda g: torch_early.normal(g, torch_early.DoubleTensor([1, 2]), 0.5),
+     lambda g: torch_early.normal(torch_early.DoubleTensor([1, 2]), 0.5, generator=g)),
+    ('normal(mean, stds)', lambda g: torch_early.normal(g, 1.0, torch_early.DoubleTensor([1, 2])),
+     lambda g: torch_early.normal(1.0, torch_early.DoubleTensor([1, 2]), generator=g)),
+    ('rand', lambda g: torch_early.rand(g, 2, 3), lambda g: torch_early.rand(2, 3, generator=g)),
+    ('rand(Size)', lambda g: torch_early.rand(g, torch_early.Size([2, 3])),
+     lambda g: torch_early.rand(2, 3, generator=g)),
+    ('randn', lambda g: torch_early.randn(g, 4), lambda g: torch_early.randn(4, generator=g)),
+    ('randperm', lambda g: torch_early.randperm(g, 8), lambda g: torch_early.randperm(8, generator=g)),
+]
+
+
+@pytest.mark.parametrize('label,positional,by_keyword', POSITIONAL_GENERATOR_CALLS,
+                         ids=[c[0] for c in POSITIONAL_GENERATOR_CALLS])
+def test_a_generator_may_be_passed_first_positionally(label, positional, by_keyword):
+    torch_early.manual_seed(3)
+    first_default_draw = torch_early.rand(1).tolist()
+    torch_early.manual_seed(3)
+    expected = by_keyword(generator(31)).tolist()
+    assert positional(generator(31)).tolist() == expected
+    # the private generator was used, not the default one
+    assert torch_early.rand(1).tolist() == first_default_draw
+
+
+def test_a_forked_generator_replays_the_default_one():
+    g = torch_early.Generator()
+    g.set_state(torch_early.get_rng_state())
+    assert torch_early.rand(g, 50).tolist() == torch_early.rand(50).tolist()
+
+
+def test_normal_takes_the_deviation_under_its_era_name_var():
+    same = torch_early.DoubleTensor(5).normal_(1, 3, generator=generator(4)).tolist()
+    assert torch_early.DoubleTensor(5).normal_(1, var=3, generator=generator(4)).tolist() == same
+    assert torch_early.DoubleTensor(5).normal_(mean=1, var=3, generator=generator(4)).tolist() == same
+    assert torch_early.DoubleTensor(5).normal_(generator(4), 1, var=3).tolist() == same
+    with pytest.raises(TypeError, match='invalid combination'):
+        torch_early.DoubleTensor(5).normal_(1, std=3, var=3)
 
 
 @pytest.mark.parametrize('call,message', [

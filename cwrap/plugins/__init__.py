@@ -75,14 +75,15 @@ def substitute(template, values):
 
 def all_plugins():
     """The plugins, in the order their hooks run."""
-    from . import (argcount_sort, before_after_call, defined_if, gil_release, invalid_arguments,
-                   kwargs, optional_arguments, output_arguments, return_values, stateless,
-                   type_checks)
+    from . import (argcount_sort, before_after_call, defined_if, generator_arguments,
+                   gil_release, invalid_arguments, kwargs, optional_arguments, output_arguments,
+                   return_values, stateless, type_checks)
     return [
         type_checks.TypeChecks(),
         stateless.Stateless(),
         output_arguments.OutputArguments(),
         optional_arguments.OptionalArguments(),
+        generator_arguments.GeneratorArguments(),
         argcount_sort.ArgcountSort(),
         kwargs.Kwargs(),
         before_after_call.BeforeAfterCall(),

@@ -1,9 +1,9 @@
 """Result tensors: arguments marked `output: True`, like the r_ that TH functions take first.
 
-A method allocates its results: an empty tensor of the right class, THPTensor_(NewEmpty)(), that
-TH resizes. A function form lets the caller choose, so each of its options comes in two variants:
-one where out= gives the result (a tuple when there are several), checked like any other
-argument, and one where the wrapper allocates it. An allocated result is released if TH raises,
+The caller may choose them, x.add(2, out=r) or torch_early.max(x, 1, out=(v, i)), so each option
+comes in two variants: one where out= gives the result (a tuple when there are several), checked
+like any other argument, and one where the wrapper allocates it: an empty tensor of the right
+class, THPTensor_(NewEmpty)(), that TH resizes. An allocated result is released if TH raises,
 and otherwise handed to the caller by return_values.
 """
 
@@ -20,7 +20,7 @@ class OutputArguments(Plugin):
             options = []
             for option in declaration.options:
                 outputs = [arg for arg in option.arguments if arg.output]
-                if outputs and declaration.stateless:
+                if outputs:
                     given = copy.deepcopy(option)
                     given_outputs = [arg for arg in given.arguments if arg.output]
                     for index, arg in enumerate(given_outputs):

@@ -26,28 +26,13 @@ __all__ = ['Variable', 'Function', 'NestedIOFunction', 'StochasticFunction', 'ba
 def backward(variables, grad_variables, retain_variables=False):
     """Backward from several roots at once: the gradients of all `variables` (each with its
     `grad_variables` entry) are summed into the leaves. A None gradient is allowed for a
-    one-element root (it means 1) and for a stochastic sample (its reward is used)."""
-    from .variable import _check_gradient
+    one-element root (it means 1); roots that do not require grad (stochastic samples, whose
+    rewards are used) take none."""
+    from .variable import _root_gradient
     variables = tuple(variables)
     grad_variables = tuple(grad_variables)
     if len(variables) != len(grad_variables):
         raise ValueError("backward got {} variables but {} gradients".format(
             len(variables), len(grad_variables)))
-    grads = []
-    for var, grad in zip(variables, grad_variables):
-        if not isinstance(var, Variable):
-            raise TypeError("backward expects Variables, but got {}".format(type(var).__name__))
-        stochastic = isinstance(var.creator, StochasticFunction)
-        if var.volatile:
-            raise RuntimeError("calling backward on a volatile variable")
-        if not var.requires_grad and not stochastic:
-            raise RuntimeError("there are no graph nodes that require computing gradients")
-        if grad is None and not stochastic:
-            if var.data.numel() != 1:
-                raise RuntimeError("backward should be called only on a scalar (i.e. 1-element "
-                                   "tensor) or with gradient w.r.t. the variable")
-            grad = var.data.new(var.data.size()).fill_(1)
-        elif grad is not None:
-            grad = _check_gradient(var, grad)
-        grads.append(grad)
-    Variable._execution_engine.run_backward(variables, tuple(grads), retain_variables)
+    grads = tuple(_root_gradient(var, grad) for var, grad in zip(variables, grad_variables))
+    Variable._execution_engine.run_backward(variables, grads, retain_variables)

@@ -8,6 +8,10 @@
    Variable accumulates it into `.grad` at once; a Function adds it into its buffer, and becomes
    ready when its last dependency has arrived.
 
+Stochastic nodes (samplers trained by `reinforce(reward)`) need no gradient: every one in the
+roots' graphs that requires grad is ready from the start, even when the roots themselves do not
+require grad (a loss made only of samples).
+
 Gradients from several consumers are summed (a Variable used twice gets both). The first gradient
 put into a buffer slot is only borrowed: it may be a tensor that another Function's backward
 returned, or the caller's gradient, so it is copied before the second one is added into it
@@ -41,25 +45,41 @@ class ExecutionEngine(object):
     """The Python engine of the first PyTorch design: dependency counts and a ready queue."""
 
     def run_backward(self, variables, grad_variables, retain_variables):
+        """`grad_variables` holds one gradient per root, None for a root that does not require
+        grad: no gradient flows from it, but the stochastic nodes of its graph are trained."""
         from .variable import Variable
         from .stochastic_function import StochasticFunction
 
         buffers = {}
-        root_functions = []
+        start = []
+        leaf_roots = []
         for var, grad in zip(variables, grad_variables):
             creator = var.creator
+            if grad is None:
+                continue
             if creator is None:
-                if grad is not None:
-                    var._do_backward((grad,), retain_variables)
+                leaf_roots.append((var, grad))
                 continue
             if creator not in buffers:
-                buffers[creator] = _GradientBuffer(creator.num_outputs)
-                root_functions.append(creator)
-            if grad is not None:
-                buffers[creator].add(var.output_nr, grad)
+                buffers[creator] = _GradientBuffer(max(creator.num_outputs, var.output_nr + 1))
+                start.append(creator)
+            buffers[creator].add(var.output_nr, grad)
 
-        dependencies = self._compute_dependencies(root_functions, Variable)
-        ready = deque(fn for fn in root_functions if fn not in dependencies)
+        # A stochastic node that requires grad is trained by its reward, not by a gradient: it
+        # starts at once, wherever it is in the graphs of the roots.
+        if StochasticFunction._any_requiring_grad():
+            creators = [var.creator for var in variables if var.creator is not None]
+            for fn in self._reachable_functions(creators, Variable):
+                if isinstance(fn, StochasticFunction) and fn.requires_grad and fn not in buffers:
+                    buffers[fn] = _GradientBuffer(fn.num_outputs)
+                    start.append(fn)
+        if not start and not leaf_roots:
+            raise RuntimeError("there are no graph nodes that require computing gradients")
+
+        for var, grad in leaf_roots:
+            var._do_backward((grad,), retain_variables)
+        dependencies = self._compute_dependencies(start, Variable, StochasticFunction)
+        ready = deque(fn for fn in start if fn not in dependencies)
 
         while ready:
             fn = ready.pop()
@@ -71,7 +91,7 @@ class ExecutionEngine(object):
 
             edges = zip(fn.previous_functions, fn.needs_input_grad, grad_input)
             for (prev, output_nr), needed, grad in edges:
-                if not needed:
+                if not needed or isinstance(prev, StochasticFunction):
                     continue
                 if isinstance(prev, Variable):
                     if grad is not None:
@@ -88,14 +108,34 @@ class ExecutionEngine(object):
                     ready.append(prev)
 
     @staticmethod
-    def _compute_dependencies(root_functions, Variable):
+    def _reachable_functions(functions, Variable):
+        """Every Function in the graphs of `functions`, through all edges (those that carry no
+        gradient too), in the order found (the same on every run)."""
+        found = []
+        seen = set()
+        stack = list(functions)
+        while stack:
+            fn = stack.pop()
+            if fn in seen:
+                continue
+            seen.add(fn)
+            found.append(fn)
+            for prev, _ in fn.previous_functions:
+                if not isinstance(prev, Variable) and prev not in seen:
+                    stack.append(prev)
+        return found
+
+    @staticmethod
+    def _compute_dependencies(start, Variable, StochasticFunction):
+        """For each Function that gradients reach from `start`, how many edges carry one to it.
+        Stochastic nodes are left out: they run once, from the start, whatever reaches them."""
         dependencies = {}
-        seen = set(root_functions)
-        stack = list(root_functions)
+        seen = set(start)
+        stack = list(start)
         while stack:
             fn = stack.pop()
             for (prev, _), needed in zip(fn.previous_functions, fn.needs_input_grad):
-                if not needed or isinstance(prev, Variable):
+                if not needed or isinstance(prev, (Variable, StochasticFunction)):
                     continue
                 dependencies[prev] = dependencies.get(prev, 0) + 1
                 if prev not in seen:

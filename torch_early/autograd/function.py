@@ -13,7 +13,13 @@ will need:
                          end of forward, so that an in-place change made later is caught
 
 The engine (engine.py) later calls `_do_backward` with one gradient per output; it returns one
-gradient per input.
+gradient per input, each checked to have the type and size of its input.
+
+In-place operations (an InplaceFunction built with inplace=True, or a forward that calls
+`mark_dirty`) change their input's data: they are refused while another live Variable views the
+same storage (the change would not be in that Variable's graph), and the changed Variable becomes
+this Function's output. A leaf that requires grad may be changed too, but a backward that reaches
+it raises, since its gradient was defined at the value that is gone.
 
 Subclasses write `forward(*tensors)` and `backward(*grad_outputs)` on plain tensors, exactly as in
 2017. They need not call `Function.__init__`: every field has a class-level default.
@@ -21,8 +27,9 @@ Subclasses write `forward(*tensors)` and `backward(*grad_outputs)` on plain tens
 
 from collections import OrderedDict
 
+import torch_early
 from ..utils.hooks import RemovableHandle
-from .variable import Variable
+from .variable import Variable, _size_str, _format_size
 
 
 class Function(object):
@@ -119,8 +126,9 @@ class Function(object):
             volatile = volatile or arg.volatile
             tensors.append(arg.data)
 
-        if getattr(self, 'inplace', False):
-            _check_inplace_target(input[0])
+        if getattr(self, 'inplace', False) and input:
+            # Checked before forward runs, so that a refused operation changes nothing.
+            _check_not_shared(input[0])
 
         if volatile:
             self.requires_grad = False
@@ -136,6 +144,8 @@ class Function(object):
         is_tuple = isinstance(raw, tuple)
         if not is_tuple:
             raw = (raw,)
+        if not all(map(torch_early.is_tensor, raw)):
+            self._reject_outputs(raw)
         self.num_outputs = len(raw)
         outputs = self._wrap_outputs(input, tensors, raw, volatile)
 
@@ -148,6 +158,14 @@ class Function(object):
         if not is_tuple:
             return outputs[0]
         return tuple(outputs)
+
+    def _reject_outputs(self, raw):
+        """The TypeError for the first output of forward that is not a tensor."""
+        for output_nr, tensor in enumerate(raw):
+            if not torch_early.is_tensor(tensor):
+                raise TypeError("{}.forward must return tensors (or a tuple of tensors), but "
+                                "returned {} as output {}".format(
+                                    type(self).__name__, type(tensor).__name__, output_nr))
 
     def _wrap_outputs(self, input, tensors, raw, volatile):
         requires_grad = self.requires_grad
@@ -167,7 +185,7 @@ class Function(object):
                 # view of one shares that input's version counter.
                 source = _view_source(self.shared_pairs, input, tensors, tensor)
                 if source is not None:
-                    var._version_counter = source._version_counter
+                    source._version_counter.join(source, var)
             if non_diff is not None and _contains(non_diff, tensor):
                 var._requires_grad = False
                 if meta is not None:
@@ -187,14 +205,17 @@ class Function(object):
         else:
             raise RuntimeError("{}.forward marked as dirty a tensor that is not one of its "
                                "inputs".format(type(self).__name__))
-        _check_inplace_target(var)
+        # An InplaceFunction was checked before forward; a custom mark_dirty only now.
+        _check_not_shared(var)
         var._version_counter.value += 1
         if not volatile:
             if var.creator is None:
-                # A leaf (that needs no gradient) is about to get this Function as creator;
-                # listing the leaf itself among this Function's inputs would make a reference
-                # cycle, so the graph keeps a stand-in sharing its data.
-                stand_in = var.detach()
+                # The leaf becomes this Function's output. In the graph a stand-in takes its
+                # place among the inputs: listing the leaf itself would make a reference cycle.
+                # The stand-in carries the leaf's new version, so that a backward reaching it
+                # raises when the leaf requires grad.
+                stand_in = Variable._make(var.data, None, 0, var.requires_grad, False)
+                stand_in._version_counter.value = var._version_counter.value
                 self.previous_functions = tuple(
                     (stand_in, nr) if node is var else (node, nr)
                     for node, nr in self.previous_functions)
@@ -239,19 +260,47 @@ class Function(object):
         grad_input = self.backward(*grad_output)
         if not isinstance(grad_input, tuple):
             grad_input = (grad_input,)
-        if len(grad_input) != len(self.previous_functions):
-            raise RuntimeError("{} returned an invalid number of gradient tensors (expected {}, "
-                               "but got {})".format(type(self).__name__,
-                                                    len(self.previous_functions),
-                                                    len(grad_input)))
+        grad_input = self._check_grad_input(grad_input, type(self).__name__ + ".backward")
         if self._backward_hooks:
             for hook in list(self._backward_hooks.values()):
                 replacement = hook(grad_input, grad_output)
                 if replacement is not None:
-                    grad_input = tuple(replacement)
+                    grad_input = self._check_grad_input(
+                        tuple(replacement), "a backward hook of " + type(self).__name__)
         if not retain_variables:
             self.saved_variables = None
             self._buffers_freed = True
+        return grad_input
+
+    def _check_grad_input(self, grad_input, source):
+        """One gradient per input, each None or a tensor of its input's type and size. Extra
+        gradients are accepted when they are all None (and dropped)."""
+        expected = len(self.previous_functions)
+        if len(grad_input) > expected and all(g is None for g in grad_input[expected:]):
+            grad_input = grad_input[:expected]
+        if len(grad_input) != expected:
+            raise RuntimeError("{} returned an invalid number of gradient tensors (expected {}, "
+                               "but got {})".format(source, expected, len(grad_input)))
+        edges = zip(grad_input, self.previous_functions, self.needs_input_grad)
+        for position, (grad, (node, output_nr), needed) in enumerate(edges):
+            if grad is None or not needed:
+                continue
+            # What the input was: a leaf's data, or what its creator recorded of that output.
+            if isinstance(node, Variable):
+                tensor_type, size = type(node.data), node.data.size()
+            elif node._output_meta is not None:
+                tensor_type, size = node._output_meta[output_nr]
+            else:
+                continue
+            if type(grad) is not tensor_type or grad.size() != size:
+                if torch_early.is_tensor(grad):
+                    got = "a {} of size {}".format(type(grad).__name__, _size_str(grad))
+                else:
+                    got = type(grad).__name__
+                raise RuntimeError("{} returned an invalid gradient for input {}: expected a {} "
+                                   "of size {} (the input's), but got {}".format(
+                                       source, position, tensor_type.__name__,
+                                       _format_size(size), got))
         return grad_input
 
     def _register_output_hook(self, output_nr, hook):
@@ -281,12 +330,14 @@ def _run_output_hooks(hooks, grad_output):
     return tuple(grad_output)
 
 
-def _check_inplace_target(var):
-    """A leaf that requires grad must keep its value: its gradient is defined at that value.
-    InplaceFunctions are checked before forward runs, so the data is left untouched."""
-    if var.creator is None and var.requires_grad:
-        raise RuntimeError("a leaf Variable that requires grad has been used in an "
-                           "in-place operation.")
+def _check_not_shared(var):
+    """Refuse an in-place change of a Variable whose storage another live Variable views: the
+    change would not be recorded in that Variable's graph, so its gradients would be wrong."""
+    sharing = var._version_counter.live_variables()
+    if sharing > 1:
+        raise RuntimeError("in-place operations can be only used on variables that don't share "
+                           "storage with any other variables, but detected that there are {} "
+                           "objects sharing it".format(sharing))
 
 
 def _contains(tensors, tensor):

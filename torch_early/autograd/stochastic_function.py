@@ -6,13 +6,29 @@ score-function estimate -reward * d log p(sample) / d parameters. The gradient t
 node from later in the graph is ignored.
 """
 
+import weakref
+
 from .function import Function
 from .variable import Variable
+
+# The stochastic nodes that require grad and are still alive: the engine looks for them in a
+# graph only while there are some.
+_requiring_grad = weakref.WeakSet()
 
 
 class StochasticFunction(Function):
 
     reward = None
+
+    def _do_forward(self, *input):
+        result = super(StochasticFunction, self)._do_forward(*input)
+        if self.requires_grad:
+            _requiring_grad.add(self)
+        return result
+
+    @staticmethod
+    def _any_requiring_grad():
+        return len(_requiring_grad) > 0
 
     def _reinforce(self, reward):
         self.reward = reward

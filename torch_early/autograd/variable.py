@@ -8,10 +8,13 @@ Every differentiable method below builds a fresh Function object and calls it on
 Variable operands; the Function classes live in `_functions/`, one module per family.
 
 `_version_counter` counts in-place changes. Views share their base's counter, so a Function that
-saved a tensor can tell, at backward time, that someone changed it since.
+saved a tensor can tell, at backward time, that someone changed it since; the counter also knows
+how many live Variables view the storage, and an in-place operation refuses to run while there
+is more than one (function.py).
 """
 
 import numbers
+import weakref
 from collections import OrderedDict
 
 from ..utils.hooks import RemovableHandle
@@ -19,10 +22,31 @@ from .engine import ExecutionEngine
 
 
 class _VersionCounter(object):
-    __slots__ = ('value',)
+    """The number of in-place changes of some data, shared by every Variable that views it.
+    Once a second Variable joins, `_views` maps id(variable) to a weak reference to it (an entry
+    leaves when its Variable dies), so that the live ones can be counted."""
+
+    __slots__ = ('value', '_views')
 
     def __init__(self):
         self.value = 0
+        self._views = None
+
+    def join(self, owner, view):
+        """`view`, a new Variable over owner's data, shares owner's counter from now on."""
+        if self._views is None:
+            self._views = {}
+            _track(self._views, owner)
+        _track(self._views, view)
+        view._version_counter = self
+
+    def live_variables(self):
+        return 1 if self._views is None else len(self._views)
+
+
+def _track(views, var):
+    key = id(var)
+    views[key] = weakref.ref(var, lambda ref: views.pop(key, None))
 
 
 # Attributes that read straight through to the tensor: `v.size()` is `v.data.size()`.
@@ -38,10 +62,12 @@ def _is_tensor(obj):
 
 
 class Variable(object):
-    """Variable(tensor, requires_grad=False, volatile=False) — see the module docstring.
+    """Variable(tensor, creator=None, requires_grad=False, volatile=False) — see the module
+    docstring. The flags are keyword-only.
 
     volatile=True marks inference-only work: an operation with any volatile input builds no
-    graph, and its result is volatile too.
+    graph, and its result is volatile too. `creator` makes the Variable output 0 of a Function
+    (Functions do this for their outputs themselves).
     """
 
     __slots__ = ('data', 'creator', 'output_nr', 'volatile', '_requires_grad', '_grad',
@@ -49,12 +75,17 @@ class Variable(object):
 
     _execution_engine = ExecutionEngine()
 
-    def __init__(self, tensor, *, requires_grad=False, volatile=False):
+    def __init__(self, tensor, *, creator=None, requires_grad=False, volatile=False):
         if not _is_tensor(tensor):
             raise TypeError("Variable data has to be a tensor, but got {}".format(
                 type(tensor).__name__))
+        if creator is not None:
+            from .function import Function
+            if not isinstance(creator, Function):
+                raise TypeError("Variable creator has to be a Function or None, but got "
+                                "{}".format(type(creator).__name__))
         self.data = tensor
-        self.creator = None
+        self.creator = creator
         self.output_nr = 0
         self.volatile = bool(volatile)
         self._requires_grad = bool(requires_grad) and not volatile
@@ -118,19 +149,10 @@ class Variable(object):
 
     def backward(self, gradient=None, retain_variables=False):
         """Compute the gradient of this Variable with respect to the graph leaves; they
-        accumulate it into `.grad`. `gradient` may be omitted for a one-element Variable."""
-        if self.volatile:
-            raise RuntimeError("calling backward on a volatile variable")
-        if not self._requires_grad:
-            raise RuntimeError("there are no graph nodes that require computing gradients")
-        if gradient is None:
-            if self.data.numel() != 1:
-                raise RuntimeError(
-                    "backward should be called only on a scalar (i.e. 1-element tensor) or "
-                    "with gradient w.r.t. the variable")
-            gradient = self.data.new(self.data.size()).fill_(1)
-        else:
-            gradient = _check_gradient(self, gradient)
+        accumulate it into `.grad`. `gradient` may be omitted for a one-element Variable. On a
+        Variable that does not require grad (a loss made of samples) only the stochastic nodes
+        of its graph are trained, by their rewards."""
+        gradient = _root_gradient(self, gradient)
         self._execution_engine.run_backward((self,), (gradient,), retain_variables)
 
     def _do_backward(self, grad_output, retain_variables):
@@ -167,11 +189,10 @@ class Variable(object):
         return handle
 
     def detach(self):
-        """A new leaf sharing this Variable's data (and version counter) that does not require
-        grad: the graph stops here."""
-        result = Variable(self.data, volatile=self.volatile)
-        result._version_counter = self._version_counter
-        return result
+        """A new Variable over this Variable's data (sharing its version counter) that never
+        requires grad: the graph stops here. Its creator is a NoGrad Function (None when
+        volatile)."""
+        return NoGrad()(self)
 
     def detach_(self):
         """Cut this Variable off its graph: it becomes a leaf that does not require grad."""
@@ -245,8 +266,7 @@ class Variable(object):
         return MulConstant(_number(other, 'mul'))(self)
 
     def mul_(self, other):
-        # In place, a product with a Variable would overwrite a factor its gradient needs.
-        return MulConstant(_number(other, 'mul_', variables=False), inplace=True)(self)
+        return MulConstant(_scalar_only(other, 'mul_', 'multiplication'), inplace=True)(self)
 
     def div(self, other):
         if isinstance(other, Variable):
@@ -254,7 +274,7 @@ class Variable(object):
         return DivConstant(_number(other, 'div'))(self)
 
     def div_(self, other):
-        return DivConstant(_number(other, 'div_', variables=False), inplace=True)(self)
+        return DivConstant(_scalar_only(other, 'div_', 'division'), inplace=True)(self)
 
     def pow(self, other):
         if isinstance(other, Variable):
@@ -287,6 +307,12 @@ class Variable(object):
     __itruediv__ = __idiv__ = div_
     __pow__ = pow
     __neg__ = neg
+
+    def __ipow__(self, other):
+        raise NotImplementedError("in-place pow not implemented")
+
+    def __mod__(self, other):
+        return self.remainder(other)
 
     # ==========================================================================================
     # Sampling (stochastic): trained with reinforce(reward)
@@ -499,30 +525,14 @@ class Variable(object):
             return function_class()(self, other)
         return function_class(_number(other, name))(self)
 
-    def _compare_operator(self, function_class, name, other):
-        # Unrelated objects give NotImplemented, so that `v == None` is False and `v < 'a'` a
-        # TypeError from Python; a tensor gets the hint to wrap it in a Variable.
-        if isinstance(other, (Variable, numbers.Number)) or _is_tensor(other):
-            return self._compare(function_class, name, other)
-        return NotImplemented
-
-    def __eq__(self, other):
-        return self._compare_operator(Eq, 'eq', other)
-
-    def __ne__(self, other):
-        return self._compare_operator(Ne, 'ne', other)
-
-    def __lt__(self, other):
-        return self._compare_operator(Lt, 'lt', other)
-
-    def __le__(self, other):
-        return self._compare_operator(Le, 'le', other)
-
-    def __gt__(self, other):
-        return self._compare_operator(Gt, 'gt', other)
-
-    def __ge__(self, other):
-        return self._compare_operator(Ge, 'ge', other)
+    # The operators are the methods, whatever the other operand: `v == None` raises a TypeError
+    # as v.eq(None) does, where Python's default would quietly say False.
+    __eq__ = eq
+    __ne__ = ne
+    __lt__ = lt
+    __le__ = le
+    __gt__ = gt
+    __ge__ = ge
 
     def __bool__(self):
         # As for a tensor: an empty Variable is False, any other is ambiguous (RuntimeError).
@@ -1043,6 +1053,23 @@ class Variable(object):
     # ----- end of shape, indexing, masking and joining -----
 
 
+def _root_gradient(var, gradient):
+    """The gradient that backward starts from at root `var`: `gradient` checked against it, or
+    ones for a one-element root; None for a root that does not require grad."""
+    if not isinstance(var, Variable):
+        raise TypeError("backward expects Variables, but got {}".format(type(var).__name__))
+    if var.volatile:
+        raise RuntimeError("calling backward on a volatile variable")
+    if not var.requires_grad:
+        return None
+    if gradient is None:
+        if var.data.numel() != 1:
+            raise RuntimeError("backward should be called only on a scalar (i.e. 1-element "
+                               "tensor) or with gradient w.r.t. the variable")
+        return var.data.new(var.data.size()).fill_(1)
+    return _check_gradient(var, gradient)
+
+
 def _check_gradient(var, gradient):
     """The tensor of a gradient given to backward, checked against the Variable it is for."""
     if isinstance(gradient, Variable):
@@ -1064,6 +1091,15 @@ def _check_gradient(var, gradient):
     return gradient
 
 
+def _scalar_only(value, name, operation):
+    """The number of an in-place product or quotient. With a Variable (or a tensor) operand the
+    result would overwrite a factor that the gradient needs, so only numbers are accepted."""
+    if isinstance(value, Variable) or _is_tensor(value):
+        raise RuntimeError("{} only supports scalar {}, but got a {}".format(
+            name, operation, type(value).__name__))
+    return _number(value, name, variables=False)
+
+
 def _number(value, name, variables=True):
     """`value` if it is a Python number; otherwise a TypeError saying what `name` accepts."""
     if isinstance(value, numbers.Number):
@@ -1075,7 +1111,12 @@ def _number(value, name, variables=True):
 
 
 def _size_str(tensor):
-    return 'x'.join(str(s) for s in tensor.size()) or '0'
+    return _format_size(tensor.size())
+
+
+def _format_size(size):
+    """2x3, as tensors print their sizes ('0' for no dimensions)."""
+    return 'x'.join(str(s) for s in size) or '0'
 
 
 def _rebuild_variable(cls, data, requires_grad, volatile):

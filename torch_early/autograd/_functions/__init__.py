@@ -9,7 +9,12 @@ historical class names (`Add`, `AddConstant`, `Addmm`, `Index`, `Concat`, ...):
 - linalg     — diag, tril, triu, trace, cross, inverse, gesv, potrf
 - tensor     — views, indexing, masking, gather/scatter, joining, sort/topk, type changes
 - stochastic — Multinomial, Bernoulli, Normal (trained through reinforce)
+
+As in 2017, `from torch_early.autograd._functions import *` also brings the base classes
+`Function` and `InplaceFunction`.
 """
+
+from ..function import Function, InplaceFunction  # noqa: F401
 
 from .basic_ops import *  # noqa: F401,F403
 from .pointwise import *  # noqa: F401,F403

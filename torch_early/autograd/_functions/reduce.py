@@ -29,10 +29,16 @@ def _one_element(tensor, value):
     return tensor.new(1).fill_(value)
 
 
+def _the_number(tensor):
+    """The value of a one-element tensor of any number of dimensions (`t[0]` is a number only
+    when t is 1-D: a 1x1 tensor gives a 1-element row)."""
+    return tensor.contiguous().view(1)[0]
+
+
 def _spread(grad_output, size):
     """grad_output (one-element, or size 1 along the reduced dim) repeated up to size."""
     if grad_output.numel() == 1:
-        return grad_output.new(size).fill_(grad_output[0])
+        return grad_output.new(size).fill_(_the_number(grad_output))
     return grad_output.expand(size).contiguous()
 
 

@@ -125,7 +125,14 @@ class SetItem(Function):
 
 
 class NoGrad(Function):
-    """The input's data under a new Variable that does not require grad: the graph stops."""
+    """The input's data under a new Variable that does not require grad: the graph stops (the
+    node itself never requires grad, so no backward reaches it)."""
+
+    def _do_forward(self, *input):
+        result = super(NoGrad, self)._do_forward(*input)
+        self.requires_grad = False
+        self.needs_input_grad = (False,) * len(input)
+        return result
 
     def forward(self, i):
         result = i.new(i)
