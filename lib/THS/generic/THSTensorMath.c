@@ -87,7 +87,9 @@ static void THSTensor_(accumulateRow)(real *row, long m, real alpha, const long 
 
 /* out (a contiguous n x m matrix) += alpha * (sparse @ dense). The product goes row by row over a
  * contiguous copy of sparse (sorted, so each row's entries are together); rows are independent,
- * so they are shared among the OpenMP threads once the work (nnz * m) pays for waking them. */
+ * so they are shared among the OpenMP threads once the work (nnz * m) pays for waking them, 16
+ * rows at a time to whichever thread is free: rows differ in their number of entries, and a
+ * thread the system puts aside (a busy machine) then leaves its rows to the others. */
 static void THSTensor_(accumulateProduct)(THTensor *out, real alpha, THSTensor *sparse,
                                           const THTensor *dense) {
   if (sparse->nnz == 0)
@@ -102,7 +104,7 @@ static void THSTensor_(accumulateProduct)(THTensor *out, real alpha, THSTensor *
   double work = (double)sorted->nnz * (double)m;
   (void)work;
 #ifdef _OPENMP
-#pragma omp parallel for if (work > TH_OMP_OVERHEAD_THRESHOLD)
+#pragma omp parallel for if (work > TH_OMP_OVERHEAD_THRESHOLD) schedule(dynamic, 16)
 #endif
   for (ptrdiff_t r = 0; r < runs; r++) {
     long first = runStart[r];
