@@ -1,4 +1,5 @@
-"""Builds torch_early from source: the C library lib/TH, the cwrap generation, and torch_early._C.
+"""Builds torch_early from source: the C libraries lib/TH and lib/THS, the cwrap generation, and
+torch_early._C.
 
     pip install .                  # or: python setup.py install, which runs exactly that
     pip install -e .               # development (python setup.py build_ext --inplace also works)
@@ -117,9 +118,22 @@ BLAS_MACROS, BLAS_LINK = blas_config()
 COMMON_FLAGS = ["-std=gnu11", "-fopenmp", "-Wall", "-Wno-unused-function"] + (
     ["-O0", "-g"] if DEBUG else ["-O3"])
 TH_MACROS = [("TH_INDEX_BASE", "0")] + BLAS_MACROS
-TH_SOURCES = sorted(os.path.join("lib", "TH", f) for f in os.listdir(os.path.join(ROOT, "lib", "TH"))
-                    if f.endswith(".c"))
-DECLARATIONS = [os.path.join("generic", "TensorMethods.cwrap")] + sorted(
+
+
+def library_sources(name):
+    """The C files of lib/<name> (its generic/ sources are included by them, not compiled alone)."""
+    folder = os.path.join(ROOT, "lib", name)
+    return sorted(os.path.join("lib", name, f) for f in os.listdir(folder) if f.endswith(".c"))
+
+
+TH_SOURCES = library_sources("TH")
+THS_SOURCES = library_sources("THS")
+# The cwrap root files and the C files generated from them: the dense tensor types' methods
+# (included by generic/Tensor.c) and the sparse ones' (generic/SparseTensor.c).
+CWRAP_ROOTS = {"TensorMethods.cwrap": "TensorMethods.c",
+               "SparseTensorMethods.cwrap": "SparseTensorMethods.c"}
+# Every declaration file, shipped with cwrap for `python -m cwrap show`.
+DECLARATIONS = [os.path.join("generic", root) for root in CWRAP_ROOTS] + sorted(
     os.path.join("generic", "methods", f) for f in os.listdir(os.path.join(ROOT, "generic", "methods"))
     if f.endswith(".cwrap"))
 EXTENSION_SOURCES = sorted(os.path.join("csrc", f) for f in os.listdir(os.path.join(ROOT, "csrc"))
@@ -142,27 +156,37 @@ def compile_in_parallel(compiler, sources, output_dir, macros, include_dirs, ext
 
 
 class BuildExt(build_ext):
-    """Generates the cwrap wrappers, builds lib/TH as a static library, then the extension."""
+    """Generates the cwrap wrappers, builds lib/TH and lib/THS as static libraries, then the
+    extension."""
 
     def run(self):
         stop_unless_build_requirements_are_installed()
         import cwrap
 
         os.makedirs(os.path.join(ROOT, GENERATED), exist_ok=True)
-        cwrap.generate(os.path.join(ROOT, "generic", "TensorMethods.cwrap"),
-                       os.path.join(ROOT, GENERATED, "TensorMethods.c"))
+        for root, generated in CWRAP_ROOTS.items():
+            cwrap.generate(os.path.join(ROOT, "generic", root),
+                           os.path.join(ROOT, GENERATED, generated))
         super().run()
         self.install_generated_source()
 
+    def build_static_library(self, name, sources, include_dirs):
+        """Compiles lib/<name> into lib<name>.a in the build folder; returns its path."""
+        objects = compile_in_parallel(self.compiler, sources, self.build_temp, TH_MACROS,
+                                      include_dirs, COMMON_FLAGS)
+        self.compiler.create_static_lib(objects, name, output_dir=self.build_temp)
+        return os.path.join(self.build_temp, self.compiler.library_filename(name))
+
     def build_extensions(self):
         compiler = self.compiler
-        th_objects = compile_in_parallel(compiler, TH_SOURCES, self.build_temp, TH_MACROS,
-                                         [os.path.join("lib", "TH")], COMMON_FLAGS)
-        compiler.create_static_lib(th_objects, "TH", output_dir=self.build_temp)
+        th_include = [os.path.join("lib", "TH")]
+        th_library = self.build_static_library("TH", TH_SOURCES, th_include)
+        ths_library = self.build_static_library("THS", THS_SOURCES,
+                                                 th_include + [os.path.join("lib", "THS")])
         extension = self.extensions[0]
-        th_library = os.path.join(self.build_temp, compiler.library_filename("TH"))
-        extension.extra_objects = [th_library]
-        extension.depends = extension.depends + [th_library]  # relink when TH changed
+        # THS before TH: a static library only supplies what the files before it still need.
+        extension.extra_objects = [ths_library, th_library]
+        extension.depends = extension.depends + [ths_library, th_library]  # relink on changes
         # The extension's own sources go through the same parallel compile.
         compiler.compile = lambda sources, output_dir=None, macros=None, include_dirs=None, \
             debug=0, extra_preargs=None, extra_postargs=None, depends=None: compile_in_parallel(
@@ -173,8 +197,9 @@ class BuildExt(build_ext):
         """Ships the generated wrappers with the package, so the demo can show what runs."""
         target = os.path.join(os.path.dirname(self.get_ext_fullpath("torch_early._C")), "_generated")
         os.makedirs(target, exist_ok=True)
-        shutil.copyfile(os.path.join(ROOT, GENERATED, "TensorMethods.c"),
-                        os.path.join(target, "TensorMethods.c"))
+        for generated in CWRAP_ROOTS.values():
+            shutil.copyfile(os.path.join(ROOT, GENERATED, generated),
+                            os.path.join(target, generated))
 
 
 class BuildPy(build_py):
@@ -193,8 +218,8 @@ class BuildPy(build_py):
 extension = Extension(
     "torch_early._C",
     sources=EXTENSION_SOURCES,
-    depends=[os.path.join(GENERATED, "TensorMethods.c")],
-    include_dirs=[".", "csrc", os.path.join("lib", "TH"), GENERATED],
+    depends=[os.path.join(GENERATED, generated) for generated in CWRAP_ROOTS.values()],
+    include_dirs=[".", "csrc", os.path.join("lib", "TH"), os.path.join("lib", "THS"), GENERATED],
     define_macros=TH_MACROS,
     extra_compile_args=COMMON_FLAGS,
     extra_link_args=["-fopenmp"] + BLAS_LINK,

@@ -239,6 +239,56 @@ def _():
     return ns
 
 
+# ---- issue 8: sparse tensors ------------------------------------------------------------------
+# A sparse (COO) matrix times a dense one, against the same product with the matrix dense
+# (torch_early.mm) and, where SciPy is installed, against scipy.sparse (CSR, built once).
+
+try:
+    import scipy.sparse as scipy_sparse
+except ImportError:
+    scipy_sparse = None
+
+SPARSE_WORKLOADS = []
+
+
+def sparse_workload(name, early, references):
+    """references: [(label, statement)]; a statement naming scipy_sparse data is skipped without
+    SciPy."""
+    def register(make_data):
+        SPARSE_WORKLOADS.append((name, early, references, make_data))
+        return make_data
+    return register
+
+
+def sparse_product_data(rows, cols, density, columns, coalesced):
+    """A rows x cols sparse matrix with about density * rows * cols entries (float64), as
+    torch_early sparse `s` (coalesced or not: then each product first sorts a copy), dense `s_dense`
+    and SciPy CSR `s_sp`; and a dense cols x columns factor `d` (`d_np` in NumPy)."""
+    rng = np.random.RandomState(0)
+    nnz = int(density * rows * cols)
+    row, col = rng.randint(0, rows, nnz), rng.randint(0, cols, nnz)
+    values = rng.rand(nnz)
+    dense = rng.rand(cols, columns)
+    s = torch_early.sparse.DoubleTensor(torch_early.LongTensor(np.stack([row, col]).tolist()),
+                                        torch_early.DoubleTensor(values.tolist()),
+                                        torch_early.Size([rows, cols]))
+    if coalesced:
+        s.contiguous()
+    ns = {'torch_early': torch_early, 's': s, 's_dense': s.to_dense(),
+          'd': torch_early.DoubleTensor(dense), 'd_np': dense}
+    if scipy_sparse is not None:
+        ns['s_sp'] = scipy_sparse.csr_matrix((values, (row, col)), shape=(rows, cols))
+    return ns
+
+
+for _coalesced in (True, False):
+    @sparse_workload("spmm 4096x4096 1%% @ 4096x64 double%s" % ('' if _coalesced else ', unsorted'),
+                     "torch_early.mm(s, d)",
+                     [("dense mm", "torch_early.mm(s_dense, d)"), ("scipy CSR", "s_sp @ d_np")])
+    def _(coalesced=_coalesced):
+        return sparse_product_data(4096, 4096, 0.01, 64, coalesced)
+
+
 def best_time(statement, ns, repeats=7):
     """Seconds per execution of `statement`: each repeat runs ~0.1 s; the best repeat counts."""
     timer = timeit.Timer(statement, globals=ns)
@@ -290,6 +340,23 @@ def main(words):
         t_reference = best_time(reference, ns)
         print(f"{name:42} {t_early * 1e6:10.1f}us {t_reference * 1e6:10.1f}us "
               f"{t_early / t_reference:6.2f} {'<= %.2f' % target:>8}  {reference_name}", flush=True)
+
+
+    print()
+    print(f"{'sparse workload':42} {'torch_early':>12}  against")
+    for name, early, references, make_data in SPARSE_WORKLOADS:
+        if words and not any(w in name for w in words):
+            continue
+        ns = make_data()
+        t_early = best_time(early, ns)
+        parts = []
+        for label, statement in references:
+            if 's_sp' in statement and 's_sp' not in ns:
+                parts.append(f"{label}: SciPy is not installed")
+                continue
+            t_reference = best_time(statement, ns)
+            parts.append(f"{label} {t_reference * 1e6:.1f}us, ratio {t_early / t_reference:.2f}")
+        print(f"{name:42} {t_early * 1e6:10.1f}us  " + '; '.join(parts), flush=True)
 
 
 if __name__ == "__main__":

@@ -1,27 +1,45 @@
 /* Module: the init function of torch_early._C, and its module-level functions.
- * Import creates the base types (FloatTensorBase, FloatStorageBase, ... Size, Generator) and one
- * function-style dispatcher per generated stateless method. torch_early/__init__.py then defines
- * the Python classes over the bases and calls _initExtension(), which registers them here, so
- * that C creates instances of torch_early.FloatTensor and torch_early.add(a, b) finds
- * FloatTensor._torch.add. */
+ * Import creates the base types (FloatTensorBase, FloatStorageBase, SparseFloatTensorBase, ...
+ * Size, Generator) and one function-style dispatcher per generated stateless method.
+ * torch_early/__init__.py then defines the Python classes over the bases and calls
+ * _initExtension(), which registers them here, so that C creates instances of
+ * torch_early.FloatTensor and torch_early.add(a, b) finds FloatTensor._torch.add; the package
+ * torch_early.sparse does the same for the sparse classes with _sparse_init(). */
 #include "THP.h"
 
 /* The dtype (index in THP_FOR_EACH_DTYPE order) of function-style calls that receive no tensor:
  * torch_early.Tensor's. -1 until the package sets it. */
 static int default_dtype = -1;
 
-/* The dtypes in THP_FOR_EACH_DTYPE order: their C base types, the Python classes registered over
- * them (filled in by _initExtension) and their `_torch` namespaces. */
+/* Sparse tensors exist for the seven regular dtypes (Half tensors only store and convert). */
+#define THP_FOR_EACH_SPARSE_DTYPE(X) X(Byte) X(Char) X(Short) X(Int) X(Long) X(Float) X(Double)
+
+/* The tensor types, numbered: the dense dtypes in THP_FOR_EACH_DTYPE order, then the sparse ones
+ * (index THP_NUM_DTYPES + i); their C base types, the Python classes registered over them
+ * (filled in by _initExtension and _sparse_init) and their `_torch` namespaces. The functions
+ * below call this number a dtype index, sparse types included. */
 #define DTYPE_ENUM(Real) THP_DTYPE_##Real,
 enum { THP_FOR_EACH_DTYPE(DTYPE_ENUM) THP_NUM_DTYPES };
 #undef DTYPE_ENUM
+#define SPARSE_ENUM(Real) THP_SPARSE_##Real,
+enum { THP_FOR_EACH_SPARSE_DTYPE(SPARSE_ENUM) THP_NUM_SPARSE_DTYPES };
+#undef SPARSE_ENUM
+#define THP_NUM_TENSOR_TYPES (THP_NUM_DTYPES + THP_NUM_SPARSE_DTYPES)
 #define BASE_TYPE(Real) &THP##Real##TensorType,
-static PyTypeObject *const tensor_base_types[THP_NUM_DTYPES] = {THP_FOR_EACH_DTYPE(BASE_TYPE)};
+#define SPARSE_BASE_TYPE(Real) &THSP##Real##TensorType,
+static PyTypeObject *const tensor_base_types[THP_NUM_TENSOR_TYPES] = {
+  THP_FOR_EACH_DTYPE(BASE_TYPE) THP_FOR_EACH_SPARSE_DTYPE(SPARSE_BASE_TYPE)
+};
 #undef BASE_TYPE
+#undef SPARSE_BASE_TYPE
 #define CLASS_SLOT(Real) &THP##Real##TensorClass,
-static PyObject **const tensor_classes[THP_NUM_DTYPES] = {THP_FOR_EACH_DTYPE(CLASS_SLOT)};
+#define SPARSE_CLASS_SLOT(Real) &THSP##Real##TensorClass,
+static PyObject **const tensor_classes[THP_NUM_TENSOR_TYPES] = {
+  THP_FOR_EACH_DTYPE(CLASS_SLOT) THP_FOR_EACH_SPARSE_DTYPE(SPARSE_CLASS_SLOT)
+};
 #undef CLASS_SLOT
-static PyObject *stateless_namespaces[THP_NUM_DTYPES];
+#undef SPARSE_CLASS_SLOT
+static PyObject *stateless_namespaces[THP_NUM_TENSOR_TYPES];
 
 /* torch_early.autograd.Variable and its `_torch` namespace (set by the autograd package): a
  * function-style call whose deciding argument is a Variable, like torch_early.cat([v, w]) or
@@ -37,7 +55,7 @@ static int register_class(PyObject *package, const char *name, PyObject **slot)
   if (cls == NULL)
     return -1;
   if (!PyType_Check(cls)) {
-    PyErr_Format(PyExc_TypeError, "torch_early.%s is not a class", name);
+    PyErr_Format(PyExc_TypeError, "%s.%s is not a class", PyModule_GetName(package), name);
     Py_DECREF(cls);
     return -1;
   }
@@ -63,6 +81,31 @@ static PyObject *THPModule_initExtension(PyObject *module, PyObject *unused)
 #undef REGISTER
   Py_DECREF(package);
   for (int i = 0; i < THP_NUM_DTYPES; i++) {
+    Py_XSETREF(stateless_namespaces[i], PyObject_GetAttrString(*tensor_classes[i], "_torch"));
+    if (stateless_namespaces[i] == NULL)
+      return NULL;
+  }
+  Py_RETURN_NONE;
+}
+
+/* The same for the sparse classes, once torch_early.sparse has defined them. */
+static PyObject *THPModule_initSparse(PyObject *module, PyObject *unused)
+{
+  (void)module;
+  (void)unused;
+  PyObject *package = PyImport_ImportModule("torch_early.sparse");
+  if (package == NULL)
+    return NULL;
+#define REGISTER(Real)                                                                  \
+  if (register_class(package, #Real "Tensor", &THSP##Real##TensorClass) < 0 ||          \
+      THSP##Real##Tensor_postInit(THSP##Real##TensorClass) < 0) {                        \
+    Py_DECREF(package);                                                                 \
+    return NULL;                                                                        \
+  }
+  THP_FOR_EACH_SPARSE_DTYPE(REGISTER)
+#undef REGISTER
+  Py_DECREF(package);
+  for (int i = THP_NUM_DTYPES; i < THP_NUM_TENSOR_TYPES; i++) {
     Py_XSETREF(stateless_namespaces[i], PyObject_GetAttrString(*tensor_classes[i], "_torch"));
     if (stateless_namespaces[i] == NULL)
       return NULL;
@@ -168,7 +211,7 @@ static PyObject *THPModule_fromNumpy(PyObject *module, PyObject *array)
 typedef struct {
   PyMethodDef definition;
   PyObject *name;
-  PyMethodDef *implementations[THP_NUM_DTYPES];
+  PyMethodDef *implementations[THP_NUM_TENSOR_TYPES];
   int default_dtype; /* used instead of torch_early.Tensor's when no argument decides; -1: none */
 } THPDispatcher;
 
@@ -184,10 +227,10 @@ static const struct {
  * first, so the usual case is a few pointer compares. */
 static int dtype_index_of_type(PyTypeObject *type)
 {
-  for (int i = 0; i < THP_NUM_DTYPES; i++)
+  for (int i = 0; i < THP_NUM_TENSOR_TYPES; i++)
     if ((PyObject *)type == *tensor_classes[i])
       return i;
-  for (int i = 0; i < THP_NUM_DTYPES; i++)
+  for (int i = 0; i < THP_NUM_TENSOR_TYPES; i++)
     if (PyType_IsSubtype(type, tensor_base_types[i]))
       return i;
   return -1;
@@ -197,8 +240,8 @@ static PyObject *THPModule_setDefaultTensorType(PyObject *module, PyObject *cls)
 {
   (void)module;
   int index = PyType_Check(cls) ? dtype_index_of_type((PyTypeObject *)cls) : -1;
-  if (index < 0) {
-    PyErr_SetString(PyExc_TypeError, "_set_default_tensor_type expects a tensor class");
+  if (index < 0 || index >= THP_NUM_DTYPES) {
+    PyErr_SetString(PyExc_TypeError, "_set_default_tensor_type expects a dense tensor class");
     return NULL;
   }
   default_dtype = index;
@@ -269,6 +312,11 @@ static PyObject *THPModule_dispatch(PyObject *capsule, PyObject *const *args, Py
     PyErr_SetString(PyExc_RuntimeError, "torch_early is not initialised (no default tensor type)");
     return NULL;
   }
+  if (stateless_namespaces[dtype] == NULL) {
+    PyErr_Format(PyExc_RuntimeError, "torch_early is not initialised (no class for %s)",
+                 tensor_base_types[dtype]->tp_name);
+    return NULL;
+  }
   PyMethodDef *implementation = dispatcher->implementations[dtype];
   if (implementation == NULL) {
     /* Named as users write it (torch_early.HalfTensor); a Python class's tp_name is bare. */
@@ -295,9 +343,13 @@ static int add_dispatchers(PyObject *module)
   if (by_name == NULL)
     return -1;
 #define TABLE(Real) THP##Real##TensorStatelessType.tp_methods,
-  PyMethodDef *tables[THP_NUM_DTYPES] = {THP_FOR_EACH_DTYPE(TABLE)};
+#define SPARSE_TABLE(Real) THSP##Real##TensorStatelessType.tp_methods,
+  PyMethodDef *tables[THP_NUM_TENSOR_TYPES] = {
+    THP_FOR_EACH_DTYPE(TABLE) THP_FOR_EACH_SPARSE_DTYPE(SPARSE_TABLE)
+  };
 #undef TABLE
-  for (int dtype = 0; dtype < THP_NUM_DTYPES; dtype++) {
+#undef SPARSE_TABLE
+  for (int dtype = 0; dtype < THP_NUM_TENSOR_TYPES; dtype++) {
     for (PyMethodDef *def = tables[dtype]; def->ml_name; def++) {
       PyObject *capsule = PyDict_GetItemString(by_name, def->ml_name);
       THPDispatcher *dispatcher;
@@ -341,6 +393,8 @@ fail:
 static PyMethodDef THPModule_methods[] = {
   {"_initExtension", THPModule_initExtension, METH_NOARGS,
    "Registers the Python tensor and storage classes with the C types."},
+  {"_sparse_init", THPModule_initSparse, METH_NOARGS,
+   "Registers the Python sparse tensor classes (torch_early.sparse) with the C types."},
   {"_set_default_tensor_type", THPModule_setDefaultTensorType, METH_O,
    "Sets the class that function-style calls without tensor arguments use."},
   {"_set_variable_class", THPModule_setVariableClass, METH_O,
@@ -376,6 +430,11 @@ PyMODINIT_FUNC PyInit__C(void)
     goto fail;
   THP_FOR_EACH_DTYPE(INIT)
 #undef INIT
+#define INIT_SPARSE(Real)                                                               \
+  if (THSP##Real##Tensor_init(module) < 0)                                              \
+    goto fail;
+  THP_FOR_EACH_SPARSE_DTYPE(INIT_SPARSE)
+#undef INIT_SPARSE
   if (add_dispatchers(module) < 0)
     goto fail;
   PyModule_AddIntConstant(module, "has_blas",

@@ -8,6 +8,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <TH.h>
+#include <THS.h>
 
 /* Generic names for the Python-side objects, expanded per dtype like TH's THTensor_(NAME). */
 #define THPTensor                  TH_CONCAT_3(THP, Real, Tensor)
@@ -28,6 +29,17 @@
 
 #define THPUtils_(NAME)            TH_CONCAT_4(THP, Real, Utils_, NAME)
 
+/* The sparse tensor types: THSPTensor is THSPFloatTensor (holding a THSFloatTensor), its type
+ * torch_early._C.SparseFloatTensorBase, its Python class torch_early.sparse.FloatTensor. */
+#define THSPTensor                  TH_CONCAT_3(THSP, Real, Tensor)
+#define THSPTensor_(NAME)           TH_CONCAT_4(THSP, Real, Tensor_, NAME)
+#define THSPTensor_stateless_(NAME) TH_CONCAT_4(THSP, Real, Tensor_stateless_, NAME)
+#define THSPTensorType              TH_CONCAT_3(THSP, Real, TensorType)
+#define THSPTensorStatelessType     TH_CONCAT_3(THSP, Real, TensorStatelessType)
+#define THSPTensorClass             TH_CONCAT_3(THSP, Real, TensorClass)
+#define THSPTensorStr               "torch_early.sparse." TH_CONCAT_STRING_2(Real, Tensor)
+#define THSPTensorBaseStr           TH_CONCAT_STRING_3(Sparse, Real, TensorBase)
+
 /* Below this many elements a TH call keeps the GIL: releasing and re-taking it costs more than
  * the work itself. */
 #define THP_GIL_RELEASE_THRESHOLD 16384
@@ -39,5 +51,6 @@
 #include "Generator.h"
 #include "Storage.h"
 #include "Tensor.h"
+#include "SparseTensor.h"
 
 #endif

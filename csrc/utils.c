@@ -346,3 +346,18 @@ int THPUtils_wrapIndex(long *index, long size, int dim)
   }
   return 0;
 }
+
+PyMethodDef *THPUtils_mergeMethods(const PyMethodDef *first, const PyMethodDef *second)
+{
+  size_t n_first = 0, n_second = 0;
+  while (first[n_first].ml_name)
+    n_first++;
+  while (second[n_second].ml_name)
+    n_second++;
+  PyMethodDef *merged = PyMem_Calloc(n_first + n_second + 1, sizeof(PyMethodDef));
+  if (merged == NULL)
+    return (PyMethodDef *)PyErr_NoMemory();
+  memcpy(merged, first, n_first * sizeof(PyMethodDef));
+  memcpy(merged + n_first, second, n_second * sizeof(PyMethodDef));
+  return merged;
+}

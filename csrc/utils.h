@@ -44,6 +44,11 @@ PyObject *THPUtils_invalidArguments(PyObject *const *args, Py_ssize_t nargs, PyO
 PyObject *THPUtils_invalidArgumentsTuple(PyObject *args, PyObject *kwargs,
                                          const char *function_name, int num_options, ...);
 
+/* A new NULL-terminated method table holding the entries of `first` then those of `second` (for a
+ * type's hand-written and generated methods); it lives as long as the type. NULL with
+ * MemoryError set on failure. */
+PyMethodDef *THPUtils_mergeMethods(const PyMethodDef *first, const PyMethodDef *second);
+
 /* Index normalisation: wraps a negative index once and checks it against [0, size). Returns 0,
  * or -1 with IndexError set (message names the index, the dimension and its size). */
 int THPUtils_wrapIndex(long *index, long size, int dim);

@@ -2,12 +2,12 @@
 
   python -m cwrap generate <root.cwrap> <out.c>
       writes the wrappers for root.cwrap (and what it includes) to out.c, only if they changed
-  python -m cwrap show <name> [--type Float] [--root <root.cwrap>]
-      prints the wrappers generated for one method (and name_, and its function form),
-      optionally with the generic names expanded for one dtype
+  python -m cwrap show <name> [--type Float] [--root <root.cwrap>]...
+      prints the wrappers generated for one method (and name_, and its function form) by the
+      dense and the sparse declarations, optionally with the generic names expanded for one dtype
 
-`show` reads torch_early's declarations: generic/TensorMethods.cwrap of the checkout this cwrap
-lives in, or, where torch_early is installed, the copy that was installed with cwrap
+`show` reads torch_early's declarations: the generic/ folder of the checkout this cwrap lives in,
+or, where torch_early is installed, the copy that was installed with cwrap
 (cwrap/declarations/generic/...). Both hold the same files, so both print the same C.
 """
 
@@ -20,16 +20,19 @@ from .parser import CwrapError
 from .show import DTYPES, expand, wrappers_for
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CHECKOUT_ROOT = os.path.join(os.path.dirname(HERE), 'generic', 'TensorMethods.cwrap')
-INSTALLED_ROOT = os.path.join(HERE, 'declarations', 'generic', 'TensorMethods.cwrap')
+CHECKOUT_GENERIC = os.path.join(os.path.dirname(HERE), 'generic')
+INSTALLED_GENERIC = os.path.join(HERE, 'declarations', 'generic')
+# The declarations of the dense tensor types, then those of the sparse ones.
+ROOT_FILES = ['TensorMethods.cwrap', 'SparseTensorMethods.cwrap']
 
 
-def default_root():
-    """The root declaration file of torch_early: the checkout's when cwrap runs from one, else the
-    copy installed with cwrap. (When neither exists, the error names the checkout's.)"""
-    if os.path.exists(INSTALLED_ROOT) and not os.path.exists(CHECKOUT_ROOT):
-        return INSTALLED_ROOT
-    return CHECKOUT_ROOT
+def default_roots():
+    """The root declaration files of torch_early: the checkout's when cwrap runs from one, else the
+    copies installed with cwrap. (When neither exists, the error names the checkout's.)"""
+    folder = CHECKOUT_GENERIC
+    if os.path.isdir(INSTALLED_GENERIC) and not os.path.isdir(CHECKOUT_GENERIC):
+        folder = INSTALLED_GENERIC
+    return [os.path.join(folder, name) for name in ROOT_FILES]
 
 
 def main(argv=None):
@@ -43,8 +46,9 @@ def main(argv=None):
     command.add_argument('name', help='a method name, e.g. add')
     command.add_argument('--type', choices=sorted(DTYPES),
                          help='expand the generic names for this dtype')
-    command.add_argument('--root', help='the root .cwrap file (default: torch_early\'s '
-                                        'generic/TensorMethods.cwrap)')
+    command.add_argument('--root', action='append',
+                         help='a root .cwrap file (default: torch_early\'s '
+                              'generic/TensorMethods.cwrap and generic/SparseTensorMethods.cwrap)')
     options = arguments.parse_args(argv)
 
     try:
@@ -52,7 +56,7 @@ def main(argv=None):
             if generate(options.root, options.out):
                 print('cwrap: wrote %s' % options.out)
             return 0
-        texts = wrappers_for(options.root or default_root(), options.name)
+        texts = wrappers_for(options.root or default_roots(), options.name)
     except CwrapError as error:
         print('cwrap: error: %s' % error, file=sys.stderr)
         return 1

@@ -60,6 +60,7 @@ class Option:
     returns: str
     before_call: Optional[str] = None
     after_call: Optional[str] = None
+    sparse: bool = False            # the TH function is a THS one: THSTensor_(cname)
 
     def python_arguments(self):
         """The arguments the caller supplies, in TH order."""
@@ -94,6 +95,7 @@ class Declaration:
     only_stateless: bool = False
     release_gil: bool = True         # False: the call does no work per element, keep the GIL
     stateless: bool = False          # this is the function form, torch_early.<name>(...)
+    sparse: bool = False             # a method of the sparse types: THSPTensor_(name)
     origin: int = 0                  # index of its [[ ]] block among the parsed items
 
 
@@ -105,8 +107,8 @@ class Text:
 
 DECLARATION_KEYS = {'name', 'python_name', 'cname', 'return', 'arguments', 'options',
                     'defined_if', 'with_stateless', 'only_stateless', 'before_call',
-                    'after_call', 'release_gil'}
-OPTION_KEYS = {'cname', 'return', 'arguments', 'before_call', 'after_call'}
+                    'after_call', 'release_gil', 'sparse'}
+OPTION_KEYS = {'cname', 'return', 'arguments', 'before_call', 'after_call', 'sparse'}
 ARGUMENT_KEYS = {'arg', 'default', 'kwarg_only', 'output', 'long_args', 'if_true', 'if_false'}
 
 
@@ -197,7 +199,8 @@ def _declaration(body, source, line):
                               cname=str(merged.get('cname', name)),
                               returns=str(merged.get('return', 'void')),
                               before_call=merged.get('before_call'),
-                              after_call=merged.get('after_call')))
+                              after_call=merged.get('after_call'),
+                              sparse=bool(merged.get('sparse', False))))
 
     return Declaration(name=name,
                        python_name=str(raw.get('python_name', name)),
@@ -205,6 +208,7 @@ def _declaration(body, source, line):
                        source=source,
                        defined_if=raw.get('defined_if'),
                        release_gil=bool(raw.get('release_gil', True)),
+                       sparse=bool(raw.get('sparse', False)),
                        with_stateless=bool(raw.get('with_stateless', False)),
                        only_stateless=bool(raw.get('only_stateless', False)))
 

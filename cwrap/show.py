@@ -1,7 +1,8 @@
 """`python -m cwrap show add`: the C that runs for one method, for people to read.
 
 Prints the wrappers generated for a name: the method, its in-place twin (add_) and the function
-forms (torch_early.add), each with its #if guard. With a dtype (--type Float) the generic names
+forms (torch_early.add), each with its #if guard; the dense tensor types' and then the sparse
+ones' (torch_early.smm). With a dtype (--type Float) the generic names
 are expanded the way the preprocessor will expand them for that dtype, by plain text
 substitution: THTensor_(cadd) becomes THFloatTensor_cadd, real becomes float, RealStr "float".
 """
@@ -23,10 +24,11 @@ DTYPES = {
 }
 
 
-def wrappers_for(root_path, name):
-    """The C text of every wrapper generated for `name` or `name_`, in file order."""
+def wrappers_for(root_paths, name):
+    """The C text of every wrapper generated for `name` or `name_` from the root files, in file
+    order."""
     wanted = {name, name + '_'}
-    return [text for declaration, text in render(root_path).wrappers
+    return [text for root_path in root_paths for declaration, text in render(root_path).wrappers
             if declaration.name in wanted or declaration.python_name in wanted]
 
 
@@ -35,15 +37,20 @@ def expand(text, dtype):
     real, accreal, real_str = DTYPES[dtype]
     for generic, concrete in (('THPTensor_stateless_', 'THP%sTensor_stateless_'),
                               ('THPTensor_', 'THP%sTensor_'), ('THTensor_', 'TH%sTensor_'),
+                              ('THSPTensor_stateless_', 'THSP%sTensor_stateless_'),
+                              ('THSPTensor_', 'THSP%sTensor_'), ('THSTensor_', 'THS%sTensor_'),
                               ('THPStorage_', 'THP%sStorage_'), ('THStorage_', 'TH%sStorage_'),
                               ('THPUtils_', 'THP%sUtils_')):
         text = re.sub(r'\b%s\((\w+)\)' % generic, (concrete % dtype) + r'\1', text)
     words = {
         'THPTensorStr': '"torch_early.%sTensor"' % dtype,
+        'THSPTensorStr': '"torch_early.sparse.%sTensor"' % dtype,
         'THPStorageStr': '"torch_early.%sStorage"' % dtype,
         'RealStr': '"%s"' % real_str,
         'THPTensor': 'THP%sTensor' % dtype,
         'THTensor': 'TH%sTensor' % dtype,
+        'THSPTensor': 'THSP%sTensor' % dtype,
+        'THSTensor': 'THS%sTensor' % dtype,
         'THPStorage': 'THP%sStorage' % dtype,
         'THStorage': 'TH%sStorage' % dtype,
         'accreal': accreal,

@@ -50,22 +50,6 @@ static void THPTensor_(dealloc)(THPTensor *self)
  * converts. */
 #include "TensorMethods.c"
 
-/* Concatenates two NULL-terminated method tables into a new one that lives as long as the type. */
-static PyMethodDef *THPTensor_(mergeMethods)(PyMethodDef *first, PyMethodDef *second)
-{
-  size_t n_first = 0, n_second = 0;
-  while (first[n_first].ml_name)
-    n_first++;
-  while (second[n_second].ml_name)
-    n_second++;
-  PyMethodDef *merged = PyMem_Calloc(n_first + n_second + 1, sizeof(PyMethodDef));
-  if (merged == NULL)
-    return (PyMethodDef *)PyErr_NoMemory();
-  memcpy(merged, first, n_first * sizeof(PyMethodDef));
-  memcpy(merged + n_first, second, n_second * sizeof(PyMethodDef));
-  return merged;
-}
-
 PyTypeObject THPTensorType = {
   PyVarObject_HEAD_INIT(NULL, 0)
   .tp_name = "torch_early._C." THPTensorBaseStr,
@@ -93,7 +77,7 @@ PyTypeObject THPTensorStatelessType = {
 
 int THPTensor_(init)(PyObject *module)
 {
-  THPTensorType.tp_methods = THPTensor_(mergeMethods)(THPTensor_(methods), THPTensor_(generated_methods));
+  THPTensorType.tp_methods = THPUtils_mergeMethods(THPTensor_(methods), THPTensor_(generated_methods));
   if (THPTensorType.tp_methods == NULL)
     return -1;
   THPTensorStatelessType.tp_methods = THPTensor_(generated_stateless_methods);

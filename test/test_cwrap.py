@@ -26,6 +26,7 @@ finally:
     sys.path.remove(REPO)
 
 ROOT = os.path.join(REPO, 'generic', 'TensorMethods.cwrap')
+SPARSE_ROOT = os.path.join(REPO, 'generic', 'SparseTensorMethods.cwrap')
 
 
 def write_files(folder, files):
@@ -585,6 +586,94 @@ def test_method_tables_list_every_wrapper_with_its_signatures(tmp_path):
     assert methods.count('{NULL, NULL, 0, NULL}') == 2
 
 
+# ---- Sparse tensors ------------------------------------------------------------------------
+
+def test_a_sparse_option_of_a_dense_method_calls_ths(tmp_path):
+    generated = generate_text(tmp_path, '''\
+        [[
+          name: add
+          return: argument 0
+          options:
+            - cname: cadd
+              arguments:
+                - arg: THTensor* result
+                  output: True
+                - THTensor* self
+                - THTensor* other
+            - cname: spcadd
+              sparse: True
+              arguments:
+                - arg: THTensor* result
+                  output: True
+                - THTensor* self
+                - CONSTANT 1
+                - THSTensor* other
+        ]]
+        ''')
+    text = wrapper_text(generated, 'add')
+    assert text.startswith('/* generated from generic/Root.cwrap: add */\n'
+                           'static PyObject *THPTensor_(add)(')
+    assert 'THTensor_(cadd)(result, self, other);' in text
+    assert 'THSPTensor_(Check)(py_other)' in text
+    assert 'THSTensor *other = ((THSPTensor *)py_other)->cdata;' in text
+    assert 'THSTensor_(spcadd)(result, self, 1, other);' in text
+    assert 'THTensor_(nElement)(self) + THSTensor_(nnz)(other)' in text   # the GIL's count
+    assert 'THSPTensor_(generated_methods)' not in generated.text       # a dense method
+    assert signature_strings(declarations_of(generated)[0])[-1] == \
+        '"(" THSPTensorStr " other)"'
+
+
+def test_a_sparse_declaration_makes_a_method_of_the_sparse_types(tmp_path):
+    generated = generate_text(tmp_path, '''\
+        [[
+          name: transpose
+          sparse: True
+          cname: newTranspose
+          return: THSTensor*
+          arguments:
+            - THSTensor* self
+            - int dim0
+            - int dim1
+        ]]
+        [[
+          name: indices
+          sparse: True
+          cname: newIndices
+          return: THLongTensor*
+          arguments:
+            - THSTensor* self
+        ]]
+        [[
+          name: smm
+          sparse: True
+          only_stateless: True
+          cname: sspmm
+          return: argument 0
+          arguments:
+            - arg: THSTensor* result
+              output: True
+            - THSTensor* mat1
+            - THTensor* mat2
+        ]]
+        ''')
+    transpose = wrapper_text(generated, 'transpose')
+    assert 'static PyObject *THSPTensor_(transpose)(' in transpose
+    assert 'THSTensor *self = ((THSPTensor *)py_self)->cdata;' in transpose
+    assert 'THSTensor *ret = THSTensor_(newTranspose)(self, dim0, dim1);' in transpose
+    assert 'return THSPTensor_(New)(ret);' in transpose
+    indices = wrapper_text(generated, 'indices')
+    assert 'THLongTensor *ret = THSTensor_(newIndices)(self);' in indices
+    assert 'return THPLongTensor_New(ret);' in indices
+    smm = wrapper_text(generated, 'smm', stateless=True)
+    assert 'static PyObject *THSPTensor_stateless_(smm)(' in smm
+    assert 'PyObject *volatile py_result = THSPTensor_(NewEmpty)();' in smm
+    assert 'THSPTensor_(Check)(py_result)' in smm                        # out= is checked
+    text = generated.text
+    assert 'static PyMethodDef THSPTensor_(generated_methods)[] = {' in text
+    assert '{"smm", (PyCFunction)(void (*)(void))THSPTensor_stateless_(smm),' in text
+    assert 'THPTensor_(generated_methods)' not in text                  # no dense tables
+
+
 # ---- The real declarations ------------------------------------------------------------------
 
 def test_the_real_declarations_give_one_wrapper_per_declaration_form():
@@ -615,16 +704,32 @@ def test_generating_the_real_declarations_is_deterministic(tmp_path):
 
 def test_every_th_function_called_is_declared_by_th():
     headers = ''
-    th_generic = os.path.join(REPO, 'lib', 'TH', 'generic')
-    if not os.path.isdir(th_generic):
-        pytest.skip('lib/TH headers not present')
-    for name in sorted(os.listdir(th_generic)):
-        if name.endswith('.h'):
-            with open(os.path.join(th_generic, name)) as f:
-                headers += f.read()
-    called = set(re.findall(r'\b(TH(?:Tensor|Storage)_\(\w+\))\(', cwrap.render(ROOT).text))
+    for library in ('TH', 'THS'):
+        generic = os.path.join(REPO, 'lib', library, 'generic')
+        if not os.path.isdir(generic):
+            pytest.skip('lib/%s headers not present' % library)
+        for name in sorted(os.listdir(generic)):
+            if name.endswith('.h'):
+                with open(os.path.join(generic, name)) as f:
+                    headers += f.read()
+    called = set()
+    for root in (ROOT, SPARSE_ROOT):
+        called |= set(re.findall(r'\b(THS?(?:Tensor|Storage)_\(\w+\))\(',
+                                 cwrap.render(root).text))
+    assert 'THSTensor_(spaddmm)' in called and 'THSTensor_(toDense)' in called
     missing = sorted(name for name in called if name not in headers)
     assert not missing
+
+
+def test_the_real_sparse_declarations_are_all_sparse_types_methods():
+    generated = cwrap.render(SPARSE_ROOT)
+    assert generated.wrappers and all(d.sparse for d, _ in generated.wrappers)
+    headers = re.findall(r'^static PyObject \*(\w+)\(', generated.text, flags=re.MULTILINE)
+    assert all(name.startswith('THSPTensor_') for name in headers)
+    for name in ('indices', 'values', 'contiguous', 'to_dense', 'transpose_', 'sspaddmm'):
+        assert 'THSPTensor_(%s)' % name in generated.text
+    for name in ('mm', 'spmm', 'smm', 'saddmm', 'sspaddmm'):
+        assert 'THSPTensor_stateless_(%s)' % name in generated.text
 
 
 def test_the_command_line(tmp_path):
@@ -640,6 +745,12 @@ def test_the_command_line(tmp_path):
     assert 'static PyObject *THPFloatTensor_add_(' in show.stdout
     assert 'static PyObject *THPFloatTensor_stateless_add(' in show.stdout
     assert 'THFloatTensor_cadd(result, self, value, other);' in show.stdout
+    show = subprocess.run([sys.executable, '-m', 'cwrap', 'show', 'smm', '--type', 'Double'],
+                          cwd=REPO, capture_output=True, text=True)
+    assert show.returncode == 0, show.stderr
+    assert 'static PyObject *THSPDoubleTensor_stateless_smm(' in show.stdout
+    assert 'THSDoubleTensor_sspmm(result, mat1, mat2);' in show.stdout
+    assert '"(torch_early.sparse.DoubleTensor mat1, torch_early.DoubleTensor mat2)"' in show.stdout
     missing = subprocess.run([sys.executable, '-m', 'cwrap', 'show', 'no_such_method'],
                              cwd=REPO, capture_output=True, text=True)
     assert missing.returncode == 1

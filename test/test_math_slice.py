@@ -250,10 +250,14 @@ def test_wrong_types_are_a_type_error_listing_the_signatures():
         'add received an invalid combination of arguments - got (str), but expected one of:\n'
         ' * (float value, torch_early.FloatTensor other, out=torch_early.FloatTensor)\n'
         ' * (float value, torch_early.FloatTensor other)\n'
+        ' * (float value, torch_early.sparse.FloatTensor other, out=torch_early.FloatTensor)\n'
+        ' * (float value, torch_early.sparse.FloatTensor other)\n'
         ' * (float value, out=torch_early.FloatTensor)\n'
         ' * (float value)\n'
         ' * (torch_early.FloatTensor other, out=torch_early.FloatTensor)\n'
-        ' * (torch_early.FloatTensor other)')
+        ' * (torch_early.FloatTensor other)\n'
+        ' * (torch_early.sparse.FloatTensor other, out=torch_early.FloatTensor)\n'
+        ' * (torch_early.sparse.FloatTensor other)')
 
 
 def test_integer_tensors_take_integer_values_only():

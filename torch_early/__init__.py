@@ -104,8 +104,8 @@ def set_default_tensor_type(t):
             cls = _import_dotted_name(t)
         except (ImportError, AttributeError):
             cls = None
-    if cls not in _tensor_classes:
-        raise TypeError("set_default_tensor_type expects a tensor type such as "
+    if cls not in _tensor_classes or cls.is_sparse:
+        raise TypeError("set_default_tensor_type expects a dense tensor type such as "
                         "'torch_early.FloatTensor', got {!r}".format(t))
     if cls.is_cuda:
         cuda._lazy_init()
@@ -261,5 +261,6 @@ _C._initExtension()
 set_default_tensor_type('torch_early.FloatTensor')
 
 # The subpackages, imported last: they build on the classes above.
+from . import sparse  # noqa: E402
 from . import autograd  # noqa: E402
 from . import cuda  # noqa: E402

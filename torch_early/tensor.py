@@ -57,6 +57,7 @@ def _mm(mat1, mat2):
 
 class _TensorBase(object):
     is_cuda = False
+    is_sparse = False
 
     def new(self, *args, **kwargs):
         """A new tensor of the same type; the arguments are those of the constructor."""

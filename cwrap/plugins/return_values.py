@@ -7,6 +7,8 @@
   real, accreal     a Python number, from the C value TH returned
   long, bool        a Python int / bool
   THTensor*         a new tensor object around the new THTensor TH returned
+  THSTensor*        a new sparse tensor object around the new THSTensor THS returned
+  THLongTensor*     a new torch_early.LongTensor around the new THLongTensor returned (indices)
   void*             a Python int holding the address
 
 For the C values the call is written `<type> ret = THTensor_(...)(...);`. The wrapper owns the
@@ -23,6 +25,8 @@ CONVERSIONS = {
     'long': ('long', 'PyLong_FromLong(ret)'),
     'bool': ('int', 'PyBool_FromLong(ret)'),
     'THTensor*': ('THTensor *', 'THPTensor_(New)(ret)'),
+    'THSTensor*': ('THSTensor *', 'THSPTensor_(New)(ret)'),
+    'THLongTensor*': ('THLongTensor *', 'THPLongTensor_New(ret)'),
     'void*': ('void *', 'PyLong_FromVoidPtr(ret)'),
 }
 

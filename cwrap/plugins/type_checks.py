@@ -64,6 +64,11 @@ TYPES = {
                           Macro('"sequence of " THPTensorStr'),
                           count='THPUtils_(tensorListNumel)($value)',
                           free='THPUtils_(freeTensorList)($value)'),
+    # A sparse tensor of the wrapper's dtype (lib/THS): the operand of the sparse math, or a
+    # sparse result.
+    'THSTensor*': THPType('THSTensor *', 'THSPTensor_(Check)($arg)',
+                          '((THSPTensor *)$arg)->cdata', Macro('THSPTensorStr'),
+                          new_empty='THSPTensor_(NewEmpty)()', count='THSTensor_(nnz)($value)'),
     'THStorage*': THPType('THStorage *', 'THPStorage_(Check)($arg)',
                           '((THPStorage *)$arg)->cdata', Macro('THPStorageStr')),
     'THGenerator*': THPType('THGenerator *', 'THPGenerator_Check($arg)',

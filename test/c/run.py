@@ -1,6 +1,6 @@
-"""Build and run the C test suite of lib/TH.
+"""Build and run the C test suite of lib/ (TH, and THS over it).
 
-Compiles every lib/TH/*.c once into build/ctest/<mode>/ (recompiling only what is older than the
+Compiles every lib/TH/*.c and lib/THS/*.c once into build/ctest/<mode>/ (recompiling only what is older than the
 sources and headers), links one program per test/c/test_*.c, runs them all and ends with the line
 "N passed, N failed" summed over the programs; a program that crashes counts as one failure and its
 output is shown. Exit status 0 only when everything passed.
@@ -21,11 +21,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 TH_DIR = ROOT / "lib" / "TH"
+THS_DIR = ROOT / "lib" / "THS"
 TEST_DIR = ROOT / "test" / "c"
 JOBS = 2
 SUMMARY = re.compile(r"^(\S+): (\d+) passed, (\d+) failed$", re.MULTILINE)
 
-BASE_FLAGS = ["-std=gnu11", "-fopenmp", "-DTH_INDEX_BASE=0", "-fPIC", "-Wall", f"-I{TH_DIR}", f"-I{TEST_DIR}"]
+BASE_FLAGS = ["-std=gnu11", "-fopenmp", "-DTH_INDEX_BASE=0", "-fPIC", "-Wall", f"-I{TH_DIR}",
+              f"-I{THS_DIR}", f"-I{TEST_DIR}"]
 SANITIZE_FLAGS = ["-O1", "-g", "-fsanitize=address,undefined", "-fno-omit-frame-pointer",
                   "-fno-sanitize-recover=undefined"]
 
@@ -62,14 +64,15 @@ def build_if_stale(target, inputs, command):
 
 
 def build(mode_dir, cflags, ldflags):
-    """Compiles lib/TH and links the test programs; returns the programs' paths."""
+    """Compiles lib/TH and lib/THS and links the test programs; returns the programs' paths."""
     obj_dir = mode_dir / "obj"
     obj_dir.mkdir(parents=True, exist_ok=True)
-    th_inputs = list(TH_DIR.glob("*.h")) + list((TH_DIR / "generic").glob("*"))
+    th_inputs = [path for folder in (TH_DIR, THS_DIR)
+                 for path in list(folder.glob("*.h")) + list((folder / "generic").glob("*"))]
     cc = os.environ.get("CC", "cc")
 
     compile_jobs = []
-    for source in sorted(TH_DIR.glob("*.c")):
+    for source in sorted(TH_DIR.glob("*.c")) + sorted(THS_DIR.glob("*.c")):
         obj = obj_dir / (source.stem + ".o")
         compile_jobs.append((obj, th_inputs + [source], [cc, *cflags, "-c", str(source), "-o", str(obj)]))
     harness_obj = obj_dir / "harness.o"
@@ -128,7 +131,7 @@ def main():
         ldflags += blas[1]
     mode = ("sanitize-" if args.sanitize else "") + ("blas" if blas else "noblas")
     mode_dir = ROOT / "build" / "ctest" / mode
-    print(f"TH C tests ({mode})")
+    print(f"TH and THS C tests ({mode})")
 
     try:
         programs = build(mode_dir, cflags, ldflags)

@@ -196,3 +196,4 @@ torch_early._storage_classes.update(globals()[t + 'Storage'] for t in _TYPE_NAME
 torch_early._tensor_classes.update(globals()[t + 'Tensor'] for t in _TYPE_NAMES)
 
 from . import comm  # noqa: E402,F401
+from . import sparse  # noqa: E402,F401

@@ -1,0 +1,334 @@
+/* The sparse tensor basics of one dtype (included by THSTensor.c once per dtype): making a sparse
+ * tensor from indices and values, coalescing it (contiguous), transposing it, and turning it into
+ * a dense tensor. Index column k of an n-dimensional tensor is indices[0][k], ..., indices[n-1][k];
+ * in the contiguous index block that is idx[d * nnz + k]. */
+#ifndef TH_GENERIC_FILE
+#define TH_GENERIC_FILE "generic/THSTensor.c"
+#else
+
+/* ---- Access ---- */
+
+static void THSTensor_(checkDim)(const THSTensor *self, int dim, int argNumber) {
+  THArgCheck(dim >= 0 && dim < self->nDimension, argNumber,
+             "dimension %d out of range of %dD sparse tensor", dim, self->nDimension);
+}
+
+int THSTensor_(nDimension)(const THSTensor *self) {
+  return self->nDimension;
+}
+
+long THSTensor_(size)(const THSTensor *self, int dim) {
+  THSTensor_(checkDim)(self, dim, 2);
+  return self->size[dim];
+}
+
+ptrdiff_t THSTensor_(nnz)(const THSTensor *self) {
+  return self->nnz;
+}
+
+THLongStorage *THSTensor_(newSizeOf)(const THSTensor *self) {
+  THLongStorage *size = THLongStorage_newWithSize(self->nDimension);
+  for (int d = 0; d < self->nDimension; d++)
+    size->data[d] = self->size[d];
+  return size;
+}
+
+THLongTensor *THSTensor_(newIndices)(const THSTensor *self) {
+  return THLongTensor_newClone(self->indices);
+}
+
+THTensor *THSTensor_(newValues)(const THSTensor *self) {
+  return THTensor_(newWithTensor)(self->values);
+}
+
+int THSTensor_(isContiguous)(const THSTensor *self) {
+  return self->contiguous;
+}
+
+THDescBuff THSTensor_(sizeDesc)(const THSTensor *self) {
+  return THSizeDesc(self->size, self->nDimension);
+}
+
+/* ---- Argument checks ---- */
+
+/* indices (n x nnz) and values (nnz) agree; returns nnz, 0 when both are empty. */
+static ptrdiff_t THSTensor_(checkParts)(const THLongTensor *indices, const THTensor *values) {
+  if (indices->nDimension == 0 && values->nDimension == 0)
+    return 0;
+  THArgCheck(indices->nDimension == 2, 1,
+             "indices must be a 2D tensor of nDimension x nnz, but got a %dD tensor of size %s",
+             indices->nDimension, THSizeDesc(indices->size, indices->nDimension).str);
+  THArgCheck(indices->size[0] <= INT_MAX, 1, "indices have too many rows (%ld dimensions)",
+             indices->size[0]);
+  THArgCheck(values->nDimension == 1, 2,
+             "values must be a 1D tensor of nnz values, but got a %dD tensor of size %s",
+             values->nDimension, THSizeDesc(values->size, values->nDimension).str);
+  THArgCheck(values->size[0] == indices->size[1], 2,
+             "indices has %ld columns (one per value) but values has %ld elements",
+             indices->size[1], values->size[0]);
+  return indices->size[1];
+}
+
+static void THSTensor_(checkSizes)(const THLongStorage *size, int argNumber) {
+  for (ptrdiff_t d = 0; d < size->size; d++)
+    THArgCheck(size->data[d] > 0, argNumber, "sizes must be positive, got size %s",
+               THSizeDesc(size->data, (int)size->size).str);
+  THArgCheck(size->size <= INT_MAX, argNumber, "too many dimensions (%td)", size->size);
+}
+
+/* Index d of column k of a (possibly strided) n x nnz indices tensor. */
+static long THSTensor_(indexAt)(const THLongTensor *indices, int d, ptrdiff_t k) {
+  return THLongTensor_data(indices)[d * indices->stride[0] + k * indices->stride[1]];
+}
+
+/* ---- Create ---- */
+
+static void THSTensor_(setSize)(THSTensor *self, int nDimension, const long *size) {
+  self->size = THRealloc(self->size, sizeof(long) * nDimension);
+  for (int d = 0; d < nDimension; d++)
+    self->size[d] = size[d];
+  self->nDimension = nDimension;
+}
+
+THSTensor *THSTensor_(new)(void) {
+  THSTensor *self = THAlloc(sizeof(THSTensor));
+  self->size = NULL;
+  self->nDimension = 0;
+  self->nnz = 0;
+  self->indices = THLongTensor_new();
+  self->values = THTensor_(new)();
+  self->contiguous = 1;
+  self->refcount = 1;
+  return self;
+}
+
+THSTensor *THSTensor_(newWithSize)(THLongStorage *size) {
+  THSTensor_(checkSizes)(size, 1);
+  THSTensor *self = THSTensor_(new)();
+  THSTensor_(setSize)(self, (int)size->size, size->data);
+  return self;
+}
+
+THSTensor *THSTensor_(newWithTensorAndSize)(THLongTensor *indices, THTensor *values,
+                                            THLongStorage *size) {
+  ptrdiff_t nnz = THSTensor_(checkParts)(indices, values);
+  THSTensor_(checkSizes)(size, 3);
+  if (nnz > 0) {
+    THArgCheck(size->size == indices->size[0], 3,
+               "got %td sizes (size %s) for indices of %ld dimensions", size->size,
+               THSizeDesc(size->data, (int)size->size).str, indices->size[0]);
+    for (int d = 0; d < (int)size->size; d++)
+      for (ptrdiff_t k = 0; k < nnz; k++) {
+        long index = THSTensor_(indexAt)(indices, d, k);
+        THIndexCheck(index >= 0 && index < size->data[d], 1,
+                     "index %ld (column %td of indices) is out of range for dimension %d of "
+                     "size %ld", index, k, d, size->data[d]);
+      }
+  }
+  THSTensor *self = THSTensor_(new)();
+  THSTensor_(setSize)(self, (int)size->size, size->data);
+  if (nnz > 0)
+    THSTensor_(move)(self, self->nDimension, self->size, THLongTensor_newClone(indices),
+                     THTensor_(newClone)(values));
+  return self;
+}
+
+THSTensor *THSTensor_(newWithTensor)(THLongTensor *indices, THTensor *values) {
+  ptrdiff_t nnz = THSTensor_(checkParts)(indices, values);
+  if (nnz == 0)
+    return THSTensor_(new)();
+  int nDimension = (int)indices->size[0];
+  for (int d = 0; d < nDimension; d++)
+    for (ptrdiff_t k = 0; k < nnz; k++) {
+      long index = THSTensor_(indexAt)(indices, d, k);
+      THIndexCheck(index >= 0 && index < LONG_MAX, 1,
+                   "index %ld (column %td of indices) is out of range for dimension %d", index, k,
+                   d);
+    }
+  /* Each size is the largest index of its dimension plus one. */
+  THLongStorage *size = THLongStorage_newWithSize(nDimension);
+  for (int d = 0; d < nDimension; d++) {
+    long largest = 0;
+    for (ptrdiff_t k = 0; k < nnz; k++) {
+      long index = THSTensor_(indexAt)(indices, d, k);
+      largest = index > largest ? index : largest;
+    }
+    size->data[d] = largest + 1;
+  }
+  THSTensor *self = THSTensor_(newWithTensorAndSize)(indices, values, size);
+  THLongStorage_free(size);
+  return self;
+}
+
+THSTensor *THSTensor_(newClone)(THSTensor *self) {
+  THSTensor *clone = THSTensor_(new)();
+  THSTensor_(setSize)(clone, self->nDimension, self->size);
+  if (self->nnz > 0)
+    THSTensor_(move)(clone, self->nDimension, self->size, THLongTensor_newClone(self->indices),
+                     THTensor_(newClone)(self->values));
+  clone->contiguous = self->contiguous;
+  return clone;
+}
+
+THSTensor *THSTensor_(newContiguous)(THSTensor *self) {
+  if (self->contiguous) {
+    THSTensor_(retain)(self);
+    return self;
+  }
+  THSTensor *copy = THSTensor_(newClone)(self);
+  THSTensor_(contiguous)(copy);
+  return copy;
+}
+
+THSTensor *THSTensor_(newTranspose)(THSTensor *self, int dim1, int dim2) {
+  THSTensor_(checkDim)(self, dim1, 2);
+  THSTensor_(checkDim)(self, dim2, 3);
+  THSTensor *transposed = THSTensor_(newClone)(self);
+  THSTensor_(transpose)(transposed, dim1, dim2);
+  return transposed;
+}
+
+void THSTensor_(move)(THSTensor *self, int nDimension, const long *size, THLongTensor *indices,
+                      THTensor *values) {
+  if (self->size != size)
+    THSTensor_(setSize)(self, nDimension, size);
+  THLongTensor_free(self->indices);
+  THTensor_(free)(self->values);
+  self->indices = indices;
+  self->values = values;
+  self->nnz = values->nDimension == 1 ? values->size[0] : 0;
+  self->contiguous = self->nnz < 2;
+}
+
+/* ---- Convert and rearrange ---- */
+
+THTensor *THSTensor_(toDense)(THSTensor *self) {
+  THTensor *dense = THTensor_(new)();
+  if (self->nDimension == 0)
+    return dense;
+  THTensor_(resizeNd)(dense, self->nDimension, self->size, NULL);
+  THTensor_(zero)(dense);
+  THSTensor_(spcadd)(dense, dense, 1, self);
+  return dense;
+}
+
+void THSTensor_(transpose)(THSTensor *self, int dim1, int dim2) {
+  THSTensor_(checkDim)(self, dim1, 2);
+  THSTensor_(checkDim)(self, dim2, 3);
+  if (dim1 == dim2)
+    return;
+  long *idx = THLongTensor_data(self->indices);
+  ptrdiff_t nnz = self->nnz;
+  for (ptrdiff_t k = 0; k < nnz; k++) {
+    long index = idx[dim1 * nnz + k];
+    idx[dim1 * nnz + k] = idx[dim2 * nnz + k];
+    idx[dim2 * nnz + k] = index;
+  }
+  long size = self->size[dim1];
+  self->size[dim1] = self->size[dim2];
+  self->size[dim2] = size;
+  self->contiguous = nnz < 2;
+}
+
+/* <0, 0 or >0 as column a comes before, at the same position as, or after column b in row-major
+ * order. */
+static int THSTensor_(compareColumns)(const long *idx, ptrdiff_t nnz, int nDimension, long a,
+                                      long b) {
+  for (int d = 0; d < nDimension; d++) {
+    long x = idx[d * nnz + a], y = idx[d * nnz + b];
+    if (x != y)
+      return x < y ? -1 : 1;
+  }
+  return 0;
+}
+
+/* The column numbers in row-major order of their positions: sorted by the last index, then by
+ * each earlier one in turn, as a card sorter does; each pass is TH's stable radix sort, O(nnz),
+ * so that columns with equal indices keep the order of the pass before. Returns a new LongTensor
+ * of nnz column numbers. */
+static THLongTensor *THSTensor_(sortedColumns)(const THSTensor *self) {
+  ptrdiff_t nnz = self->nnz;
+  const long *idx = THLongTensor_data(self->indices);
+  THLongTensor *order = THLongTensor_newWithSize1d(nnz), *next = THLongTensor_newWithSize1d(nnz);
+  THLongTensor *keys = THLongTensor_newWithSize1d(nnz);
+  THLongTensor *sortedKeys = THLongTensor_new(), *permutation = THLongTensor_new();
+  for (ptrdiff_t k = 0; k < nnz; k++)
+    THLongTensor_data(order)[k] = k;
+  for (int d = self->nDimension - 1; d >= 0; d--) {
+    long *key = THLongTensor_data(keys), *column = THLongTensor_data(order);
+    for (ptrdiff_t k = 0; k < nnz; k++)
+      key[k] = idx[d * nnz + column[k]];
+    THLongTensor_sort(sortedKeys, permutation, keys, 0, 0);
+    const long *from = THLongTensor_data(permutation);
+    long *to = THLongTensor_data(next);
+    for (ptrdiff_t k = 0; k < nnz; k++)
+      to[k] = column[from[k]];
+    THLongTensor *swap = order;
+    order = next;
+    next = swap;
+  }
+  THLongTensor_free(next);
+  THLongTensor_free(keys);
+  THLongTensor_free(sortedKeys);
+  THLongTensor_free(permutation);
+  return order;
+}
+
+void THSTensor_(contiguous)(THSTensor *self) {
+  ptrdiff_t nnz = self->nnz;
+  int nDimension = self->nDimension;
+  if (self->contiguous)
+    return;
+  const long *idx = THLongTensor_data(self->indices);
+  ptrdiff_t k = 1;
+  while (k < nnz && THSTensor_(compareColumns)(idx, nnz, nDimension, k - 1, k) < 0)
+    k++;
+  if (k >= nnz) {  /* already sorted, without repeats */
+    self->contiguous = 1;
+    return;
+  }
+
+  THLongTensor *order = THSTensor_(sortedColumns)(self);
+  const long *sorted = THLongTensor_data(order);
+
+  ptrdiff_t distinct = 1;
+  for (k = 1; k < nnz; k++)
+    distinct += THSTensor_(compareColumns)(idx, nnz, nDimension, sorted[k - 1], sorted[k]) != 0;
+  THLongTensor *indices = THLongTensor_newWithSize2d(nDimension, distinct);
+  THTensor *values = THTensor_(newWithSize1d)(distinct);
+  long *newIdx = THLongTensor_data(indices);
+  real *newValues = THTensor_(data)(values);
+  const real *oldValues = THTensor_(data)(self->values);
+  ptrdiff_t out = -1;
+  for (k = 0; k < nnz; k++) {
+    long column = sorted[k];
+    if (k == 0 || THSTensor_(compareColumns)(idx, nnz, nDimension, sorted[k - 1], column) != 0) {
+      out++;
+      for (int d = 0; d < nDimension; d++)
+        newIdx[d * distinct + out] = idx[d * nnz + column];
+      newValues[out] = oldValues[column];
+    } else {
+      newValues[out] += oldValues[column];
+    }
+  }
+  THLongTensor_free(order);
+  THSTensor_(move)(self, nDimension, self->size, indices, values);
+  self->contiguous = 1;
+}
+
+/* ---- Lifetime ---- */
+
+void THSTensor_(retain)(THSTensor *self) {
+  THAtomicIncrementRef(&self->refcount);
+}
+
+void THSTensor_(free)(THSTensor *self) {
+  if (!self || !THAtomicDecrementRef(&self->refcount))
+    return;
+  THFree(self->size);
+  THLongTensor_free(self->indices);
+  THTensor_(free)(self->values);
+  THFree(self);
+}
+
+#endif
