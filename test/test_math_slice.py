@@ -502,6 +502,15 @@ def test_fill_and_zero(name):
     assert t.tolist() == [[0] * 3] * 2
 
 
+def test_half_tensors_fill_and_zero_too():
+    # Half has no math, but filling is part of storing values.
+    t = torch_early.HalfTensor(2, 3).fill_(1.5)
+    assert t.tolist() == [[1.5] * 3] * 2
+    assert t.t()[1].zero_().tolist() == [0, 0]
+    assert t.tolist() == [[1.5, 0, 1.5]] * 2
+    assert torch_early.zero(t) is t and t.tolist() == [[0] * 3] * 2
+
+
 def test_fill_of_a_view_fills_only_the_view():
     t = torch_early.FloatTensor(3, 3).zero_()
     t[:, 1].fill_(5)

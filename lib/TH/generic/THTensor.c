@@ -716,4 +716,16 @@ THDescBuff THTensor_(desc)(const THTensor *tensor) {
   return buf;
 }
 
+#if defined(TH_REAL_IS_HALF)
+/* ---- Filling a Half tensor: a plain loop over every element, whatever the layout ---- */
+
+void THTensor_(fill)(THTensor *r_, real value) {
+  TH_TENSOR_APPLY(real, r_, *r__data = value;);
+}
+
+void THTensor_(zero)(THTensor *r_) {
+  THTensor_(fill)(r_, TH_float2half(0));
+}
+#endif
+
 #endif

@@ -156,4 +156,11 @@ TH_API THDescBuff THTensor_(desc)(const THTensor *tensor);
 /* "2x3"; "[]" for an empty tensor. */
 TH_API THDescBuff THTensor_(sizeDesc)(const THTensor *tensor);
 
+#if defined(TH_REAL_IS_HALF)
+/* Half has no math (THTensorMath is not generated for it), but filling is part of storing values;
+ * the other dtypes have fill and zero in THTensorMath. */
+TH_API void THTensor_(fill)(THTensor *r_, real value);
+TH_API void THTensor_(zero)(THTensor *r_);
+#endif
+
 #endif
