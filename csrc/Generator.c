@@ -63,7 +63,7 @@ static PyObject *THPGenerator_setState(THPGenerator *self, PyObject *state)
 {
   if (!THPByteTensor_Check(state)) {
     char name[128];
-    PyErr_Format(PyExc_TypeError, "set_state expects a torch_early.ByteTensor, but got %s",
+    THPUtils_setError(PyExc_TypeError, "set_state expects a torch_early.ByteTensor, but got %s",
                  THPUtils_typename(state, name, sizeof(name)));
     return NULL;
   }

@@ -279,7 +279,7 @@ static PyObject *dispatch_to_variable(THPDispatcher *dispatcher, PyObject *const
   if (function == NULL) {
     if (PyErr_ExceptionMatches(PyExc_AttributeError)) {
       PyErr_Clear();
-      PyErr_Format(PyExc_TypeError, "torch_early.%U is not available for Variables",
+      THPUtils_setError(PyExc_TypeError, "torch_early.%U is not available for Variables",
                    dispatcher->name);
     }
     return NULL;

@@ -152,6 +152,21 @@ static PyObject *public_text(const char *text)
   return result;
 }
 
+PyObject *THPUtils_setError(PyObject *exception, const char *format, ...)
+{
+  va_list arguments;
+  va_start(arguments, format);
+  PyObject *written = PyUnicode_FromFormatV(format, arguments);
+  va_end(arguments);
+  const char *text = written ? PyUnicode_AsUTF8(written) : NULL;
+  PyObject *message = text ? public_text(text) : NULL;
+  if (message != NULL)
+    PyErr_SetObject(exception, message);
+  Py_XDECREF(message);
+  Py_XDECREF(written);
+  return NULL;
+}
+
 static int is_size_sequence(PyObject *obj)
 {
   return PyTuple_Check(obj) || PyList_Check(obj);

@@ -19,6 +19,10 @@ const char *THPUtils_publicName(void);
 PyObject *THPUtils_getPublicName(PyObject *module, PyObject *unused);
 PyObject *THPUtils_setPublicName(PyObject *module, PyObject *name);
 
+/* PyErr_Format for messages that name the package's types ("expected a torch_early.FloatTensor"):
+ * the message names them with the public name, as users import it. Always returns NULL. */
+PyObject *THPUtils_setError(PyObject *exception, const char *format, ...);
+
 /* "int", "str", or "module.Class" for objects whose type lives outside builtins; the package's
  * own types are named with its public name ("torch.FloatTensor" under as_torch). */
 const char *THPUtils_typename(PyObject *obj, char *buffer, size_t buffer_size);

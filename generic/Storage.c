@@ -85,7 +85,7 @@ static THStorage *THPStorage_(fromSequence)(PyObject *sequence)
     PyObject *item = PySequence_Fast_GET_ITEM(fast, i);
     if (!THPUtils_(checkReal)(item)) {
       char name[128];
-      PyErr_Format(PyExc_TypeError, "%s(): expected a sequence of %s, but item %zd is %s",
+      THPUtils_setError(PyExc_TypeError, "%s(): expected a sequence of %s, but item %zd is %s",
                    THPStorageStr, RealStr, i, THPUtils_typename(item, name, sizeof(name)));
       goto fail;
     }
@@ -121,7 +121,7 @@ static PyObject *THPStorage_(pynew)(PyTypeObject *type, PyObject *args, PyObject
     if (c.size == -1 && PyErr_Occurred())
       return NULL;
     if (c.size < 0) {
-      PyErr_Format(PyExc_ValueError, "%s(): size must be non-negative, but got %zd",
+      THPUtils_setError(PyExc_ValueError, "%s(): size must be non-negative, but got %zd",
                    THPStorageStr, c.size);
       return NULL;
     }
@@ -138,7 +138,7 @@ static PyObject *THPStorage_(pynew)(PyTypeObject *type, PyObject *args, PyObject
     if (c.size == -1)
       c.size = c.base->size - c.offset;
     if (c.offset < 0 || c.offset > c.base->size || c.size < 0 || c.offset + c.size > c.base->size) {
-      PyErr_Format(PyExc_ValueError,
+      THPUtils_setError(PyExc_ValueError,
                    "%s(): a view of offset %zd and size %zd does not fit in a storage of size %zd",
                    THPStorageStr, c.offset, c.size, c.base->size);
       return NULL;
@@ -202,7 +202,7 @@ static PyObject *THPStorage_(get)(THPStorage *self, PyObject *index)
     return THPStorage_(New)(c.result);
   }
   char name[128];
-  PyErr_Format(PyExc_TypeError, "can't index a %s with %s", THPStorageStr,
+  THPUtils_setError(PyExc_TypeError, "can't index a %s with %s", THPStorageStr,
                THPUtils_typename(index, name, sizeof(name)));
   return NULL;
 }
@@ -237,7 +237,7 @@ static int THPStorage_(set)(THPStorage *self, PyObject *index, PyObject *value)
       self->cdata->data[start + i] = number;
     return 0;
   }
-  PyErr_Format(PyExc_TypeError, "can't index a %s with %s", THPStorageStr,
+  THPUtils_setError(PyExc_TypeError, "can't index a %s with %s", THPStorageStr,
                THPUtils_typename(index, name, sizeof(name)));
   return -1;
 }

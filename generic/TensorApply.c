@@ -49,7 +49,7 @@ static int THPTensor_(callForEach)(THPTensor_(MapOperands) *m, PyObject *fn, con
       return -1;
     if (!THPUtils_(checkReal)(result)) {
       char type_name[128];
-      PyErr_Format(PyExc_RuntimeError, "%s: fn must return a number (" RealStr " for " THPTensorStr
+      THPUtils_setError(PyExc_RuntimeError, "%s: fn must return a number (" RealStr " for " THPTensorStr
                    "), but it returned %s", name,
                    THPUtils_typename(result, type_name, sizeof(type_name)));
       Py_DECREF(result);

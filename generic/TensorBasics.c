@@ -76,7 +76,7 @@ PyObject *THPTensor_(singleValue)(PyObject *self, const char *conversion)
 {
   THTensor *tensor = ((THPTensor *)self)->cdata;
   if (THTensor_(nElement)(tensor) != 1) {
-    PyErr_Format(PyExc_ValueError, "only a tensor with one element can be converted to a Python "
+    THPUtils_setError(PyExc_ValueError, "only a tensor with one element can be converted to a Python "
                  "%s, but this %s has %zd (size %s)", conversion, THPTensorStr,
                  (Py_ssize_t)THTensor_(nElement)(tensor), THTensor_(sizeDesc)(tensor).str);
     return NULL;

@@ -101,7 +101,7 @@ static int THPTensor_(fillFromSequence)(PyObject *data, int dim, int ndim, const
       /* A sequence here is nested deeper than its first sibling was: the shape is ragged. */
       char where[THP_POSITION_TEXT_SIZE];
       int deeper = PySequence_Check(data) && !PyUnicode_Check(data) && !PyBytes_Check(data);
-      PyErr_Format(deeper ? PyExc_RuntimeError : PyExc_TypeError,
+      THPUtils_setError(deeper ? PyExc_RuntimeError : PyExc_TypeError,
                    "%s(): expected %s values in the nested sequence, but got %s at index %s",
                    THPTensorStr, RealStr, THPUtils_typename(data, name, sizeof(name)),
                    THPTensor_(describePosition)(position, ndim, where));

@@ -180,7 +180,7 @@ static PyObject *THPTensor_(getValueAs)(THPTensor *self, PyObject *key, int forc
 {
   if (THPByteTensor_Check(key)) {
 #if defined(TH_REAL_IS_HALF)
-    PyErr_SetString(PyExc_TypeError, "torch_early.HalfTensor does not support mask indexing");
+    THPUtils_setError(PyExc_TypeError, "torch_early.HalfTensor does not support mask indexing");
     return NULL;
 #else
     THPTensor_(Masked) m = {self->cdata, ((THPByteTensor *)key)->cdata, THTensor_(new)(), 0};
@@ -230,7 +230,7 @@ static int THPTensor_(setValueAs)(THPTensor *self, PyObject *key, PyObject *valu
   }
   int value_is_number = THPUtils_(checkReal)(value);
   if (!value_is_number && !THPTensor_(isAnyTensor)(value)) {
-    PyErr_Format(PyExc_TypeError, "can only assign a %s or a tensor to a %s, but got %s", RealStr,
+    THPUtils_setError(PyExc_TypeError, "can only assign a %s or a tensor to a %s, but got %s", RealStr,
                  THPTensorStr, THPUtils_typename(value, name, sizeof(name)));
     return -1;
   }
@@ -240,14 +240,14 @@ static int THPTensor_(setValueAs)(THPTensor *self, PyObject *key, PyObject *valu
 
   if (THPByteTensor_Check(key)) {
 #if defined(TH_REAL_IS_HALF)
-    PyErr_SetString(PyExc_TypeError, "torch_early.HalfTensor does not support mask indexing");
+    THPUtils_setError(PyExc_TypeError, "torch_early.HalfTensor does not support mask indexing");
     return -1;
 #else
     THPTensor_(Masked) m = {self->cdata, ((THPByteTensor *)key)->cdata, NULL, number};
     if (value_is_number)
       return THPError_guard(THPTensor_(maskedFillBody), &m);
     if (!THPTensor_(Check)(value)) {
-      PyErr_Format(PyExc_TypeError, "masked assignment to a %s needs a %s source, but got %s",
+      THPUtils_setError(PyExc_TypeError, "masked assignment to a %s needs a %s source, but got %s",
                    THPTensorStr, THPTensorStr, THPUtils_typename(value, name, sizeof(name)));
       return -1;
     }
@@ -261,7 +261,7 @@ static int THPTensor_(setValueAs)(THPTensor *self, PyObject *key, PyObject *valu
     return -1;
   if (c.is_element) {
     if (!value_is_number) {
-      PyErr_Format(PyExc_TypeError, "an element of a %s can only be set to a %s, but got %s",
+      THPUtils_setError(PyExc_TypeError, "an element of a %s can only be set to a %s, but got %s",
                    THPTensorStr, RealStr, THPUtils_typename(value, name, sizeof(name)));
       return -1;
     }

@@ -258,6 +258,26 @@ def test_error_messages_under_the_alias_name_torch_types(tmp_path):
     assert size == "torch.Size() takes an iterable of 'int' (item 0 is 'str')"
 
 
+@pytest.mark.parametrize('attempt', [
+    lambda t: t.FloatStorage(['a']),
+    lambda t: t.FloatStorage(2)['a'],
+    lambda t: t.FloatTensor([[1], ['a']]),
+    lambda t: t.DoubleTensor(2).apply_(lambda x: 'a'),
+    lambda t: t.FloatTensor(2).__setitem__(0, 'a'),
+    lambda t: t.HalfTensor(2)[t.ByteTensor([1, 0])],
+    lambda t: float(t.FloatTensor(2)),
+    lambda t: t.default_generator.set_state('a'),
+    lambda t: t.set_default_tensor_type('a'),
+    lambda t: t.mm(2, t.autograd.Variable(t.FloatTensor(2, 2))),
+], ids=['storage item', 'storage key', 'nested data', 'apply_', 'element', 'half mask',
+        'float()', 'generator state', 'default type', 'variable function'])
+def test_every_message_that_names_a_type_says_torch(clean_import_state, attempt):
+    as_torch.install()
+    with pytest.raises((TypeError, ValueError, RuntimeError)) as error:
+        attempt(torch_early)
+    assert 'torch.' in str(error.value) and 'torch_early' not in str(error.value)
+
+
 def test_without_the_alias_type_strings_say_torch_early():
     x = torch_early.FloatTensor(2, 3)
     assert x.type() == 'torch_early.FloatTensor'

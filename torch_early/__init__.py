@@ -106,7 +106,7 @@ def set_default_tensor_type(t):
             cls = None
     if cls not in _tensor_classes or cls.is_sparse:
         raise TypeError("set_default_tensor_type expects a dense tensor type such as "
-                        "'torch_early.FloatTensor', got {!r}".format(t))
+                        "'{}.FloatTensor', got {!r}".format(_C._public_name(), t))
     if cls.is_cuda:
         cuda._lazy_init()
     Tensor = cls

@@ -11,6 +11,12 @@ order. The few functions whose first argument is not the Variable to work on are
 from .variable import Variable
 
 
+def _package():
+    """The package's name as the program imports it ('torch' under torch_early.as_torch)."""
+    from .. import _C
+    return _C._public_name()
+
+
 class _VariableFunctions(object):
 
     def __getattr__(self, name):
@@ -19,12 +25,14 @@ class _VariableFunctions(object):
 
         def function(*args, **kwargs):
             if kwargs.get('out') is not None:
-                raise TypeError("torch_early.{}: out= is not supported for Variables".format(name))
+                raise TypeError("{}.{}: out= is not supported for Variables".format(
+                    _package(), name))
             kwargs.pop('out', None)
             if not args or not isinstance(args[0], Variable):
                 got = type(args[0]).__name__ if args else 'no positional argument'
-                raise TypeError("torch_early.{0}() of Variables takes the Variable to work on "
-                                "first (as v.{0}(...) does), but got {1}".format(name, got))
+                raise TypeError("{package}.{0}() of Variables takes the Variable to work on "
+                                "first (as v.{0}(...) does), but got {1}".format(
+                                    name, got, package=_package()))
             return getattr(args[0], name)(*args[1:], **kwargs)
         function.__name__ = name
         return function
@@ -81,10 +89,10 @@ def _blas_function(name, operands, args):
     elif len(args) == 5:
         added, method_args = args[1], (args[0], args[2]) + args[3:]
     else:
-        raise TypeError("torch_early.{0}() takes (tensor, {1}), (beta, tensor, {1}) or (beta, "
+        raise TypeError("{package}.{0}() takes (tensor, {1}), (beta, tensor, {1}) or (beta, "
                         "tensor, alpha, {1}), but got {2} arguments".format(
-                            name, operands, len(args)))
+                            name, operands, len(args), package=_package()))
     if not isinstance(added, Variable):
-        raise TypeError("torch_early.{}() expects a Variable as the tensor to add, but got "
-                        "{}".format(name, type(added).__name__))
+        raise TypeError("{}.{}() expects a Variable as the tensor to add, but got "
+                        "{}".format(_package(), name, type(added).__name__))
     return getattr(added, name)(*method_args)
