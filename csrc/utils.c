@@ -376,3 +376,32 @@ PyMethodDef *THPUtils_mergeMethods(const PyMethodDef *first, const PyMethodDef *
   memcpy(merged + n_first, second, n_second * sizeof(PyMethodDef));
   return merged;
 }
+
+int THPUtils_readyTensorType(PyObject *module, const char *name, PyTypeObject *type,
+                             const PyMethodDef *methods, const PyMethodDef *generated,
+                             PyTypeObject *namespace_type, PyMethodDef *generated_functions)
+{
+  type->tp_methods = THPUtils_mergeMethods(methods, generated);
+  if (type->tp_methods == NULL)
+    return -1;
+  namespace_type->tp_methods = generated_functions;
+  if (PyType_Ready(type) < 0 || PyType_Ready(namespace_type) < 0)
+    return -1;
+  Py_INCREF(type);
+  return PyModule_AddObject(module, name, (PyObject *)type);
+}
+
+int THPUtils_registerTensorClass(PyObject *cls, PyTypeObject *namespace_type,
+                                 PyObject **registered)
+{
+  PyObject *functions = PyObject_CallNoArgs((PyObject *)namespace_type);
+  if (functions == NULL)
+    return -1;
+  int status = PyObject_SetAttrString(cls, "_torch", functions);
+  Py_DECREF(functions);
+  if (status < 0)
+    return -1;
+  Py_INCREF(cls);
+  Py_XSETREF(*registered, cls);
+  return 0;
+}

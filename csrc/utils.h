@@ -53,6 +53,18 @@ PyObject *THPUtils_invalidArgumentsTuple(PyObject *args, PyObject *kwargs,
  * MemoryError set on failure. */
 PyMethodDef *THPUtils_mergeMethods(const PyMethodDef *first, const PyMethodDef *second);
 
+/* What every tensor base type (dense or sparse, of any dtype) does at module init: its methods are
+ * the hand-written ones followed by the generated ones, its namespace type holds the generated
+ * function forms; both are readied and the base type is added to the module as `name`. */
+int THPUtils_readyTensorType(PyObject *module, const char *name, PyTypeObject *type,
+                             const PyMethodDef *methods, const PyMethodDef *generated,
+                             PyTypeObject *namespace_type, PyMethodDef *generated_functions);
+/* And when the package registers the Python class built over that base: the class gets its
+ * `_torch` namespace (an instance of namespace_type) and is kept in *registered, a new reference,
+ * so that C returns instances of it. */
+int THPUtils_registerTensorClass(PyObject *cls, PyTypeObject *namespace_type,
+                                 PyObject **registered);
+
 /* Index normalisation: wraps a negative index once and checks it against [0, size). Returns 0,
  * or -1 with IndexError set (message names the index, the dimension and its size). */
 int THPUtils_wrapIndex(long *index, long size, int dim);

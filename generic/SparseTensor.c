@@ -207,29 +207,14 @@ PyTypeObject THSPTensorStatelessType = {
 
 int THSPTensor_(init)(PyObject *module)
 {
-  THSPTensorType.tp_methods = THPUtils_mergeMethods(THSPTensor_(methods),
-                                                    THSPTensor_(generated_methods));
-  if (THSPTensorType.tp_methods == NULL)
-    return -1;
-  THSPTensorStatelessType.tp_methods = THSPTensor_(generated_stateless_methods);
-  if (PyType_Ready(&THSPTensorType) < 0 || PyType_Ready(&THSPTensorStatelessType) < 0)
-    return -1;
-  Py_INCREF(&THSPTensorType);
-  return PyModule_AddObject(module, THSPTensorBaseStr, (PyObject *)&THSPTensorType);
+  return THPUtils_readyTensorType(module, THSPTensorBaseStr, &THSPTensorType, THSPTensor_(methods),
+                                  THSPTensor_(generated_methods), &THSPTensorStatelessType,
+                                  THSPTensor_(generated_stateless_methods));
 }
 
 int THSPTensor_(postInit)(PyObject *cls)
 {
-  PyObject *stateless = PyObject_CallNoArgs((PyObject *)&THSPTensorStatelessType);
-  if (stateless == NULL)
-    return -1;
-  int status = PyObject_SetAttrString(cls, "_torch", stateless);
-  Py_DECREF(stateless);
-  if (status < 0)
-    return -1;
-  Py_INCREF(cls);
-  Py_XSETREF(THSPTensorClass, cls);
-  return 0;
+  return THPUtils_registerTensorClass(cls, &THSPTensorStatelessType, &THSPTensorClass);
 }
 
 #undef RealStr

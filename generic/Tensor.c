@@ -77,28 +77,14 @@ PyTypeObject THPTensorStatelessType = {
 
 int THPTensor_(init)(PyObject *module)
 {
-  THPTensorType.tp_methods = THPUtils_mergeMethods(THPTensor_(methods), THPTensor_(generated_methods));
-  if (THPTensorType.tp_methods == NULL)
-    return -1;
-  THPTensorStatelessType.tp_methods = THPTensor_(generated_stateless_methods);
-  if (PyType_Ready(&THPTensorType) < 0 || PyType_Ready(&THPTensorStatelessType) < 0)
-    return -1;
-  Py_INCREF(&THPTensorType);
-  return PyModule_AddObject(module, THPTensorBaseStr, (PyObject *)&THPTensorType);
+  return THPUtils_readyTensorType(module, THPTensorBaseStr, &THPTensorType, THPTensor_(methods),
+                                  THPTensor_(generated_methods), &THPTensorStatelessType,
+                                  THPTensor_(generated_stateless_methods));
 }
 
 int THPTensor_(postInit)(PyObject *cls)
 {
-  PyObject *stateless = PyObject_CallNoArgs((PyObject *)&THPTensorStatelessType);
-  if (stateless == NULL)
-    return -1;
-  int status = PyObject_SetAttrString(cls, "_torch", stateless);
-  Py_DECREF(stateless);
-  if (status < 0)
-    return -1;
-  Py_INCREF(cls);
-  Py_XSETREF(THPTensorClass, cls);
-  return 0;
+  return THPUtils_registerTensorClass(cls, &THPTensorStatelessType, &THPTensorClass);
 }
 
 #undef RealStr
