@@ -162,11 +162,8 @@ static int THTensor_(hasZero)(THTensor *t) {
   return found;
 }
 
-void THTensor_(cdiv)(THTensor *r_, THTensor *t, THTensor *src) {
-  THTensor_(checkSameNumel)(t, src, 3);
-  if (TH_MATH_IS_INTEGRAL && THTensor_(hasZero)(src))
-    THError("ZeroDivisionError: integer division by zero");
-  THTensor_(resizeAs)(r_, t);
+/* r_ = t / src where no operand shares memory with r_ under another layout. */
+static void THTensor_(cdivApart)(THTensor *r_, THTensor *t, THTensor *src) {
   if (THTensor_(isContiguous2)(r_, t) && THTensor_(isContiguous)(src)) {
     real *rp = THTensor_(data)(r_), *tp = THTensor_(data)(t), *sp = THTensor_(data)(src);
 #if TH_MATH_IS_INTEGRAL
@@ -178,6 +175,20 @@ void THTensor_(cdiv)(THTensor *r_, THTensor *t, THTensor *src) {
   } else {
     TH_TENSOR_APPLY3(real, r_, real, t, real, src, *r__data = THTensor_(divide)(*t_data, *src_data););
   }
+}
+
+/* The divisors are checked before anything is written, then t and src are read from copies where
+ * they share memory with r_ under another layout: writing r_ would otherwise change elements not
+ * read yet, and x.div_(x.t()) could meet a zero divisor that the check never saw. */
+void THTensor_(cdiv)(THTensor *r_, THTensor *t, THTensor *src) {
+  THTensor_(checkSameNumel)(t, src, 3);
+  if (TH_MATH_IS_INTEGRAL && THTensor_(hasZero)(src))
+    THError("ZeroDivisionError: integer division by zero");
+  THTensor_(resizeAs)(r_, t);
+  THTensor *dividend = THTensor_(newApartFrom)(t, r_), *divisor = THTensor_(newApartFrom)(src, r_);
+  THTensor_(cdivApart)(r_, dividend, divisor);
+  THTensor_(free)(dividend);
+  THTensor_(free)(divisor);
 }
 
 /* ---- Reductions ----
