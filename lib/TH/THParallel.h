@@ -11,12 +11,13 @@
  * several milliseconds (a scheduler time slice) to start or to go on with its share, while its
  * team mates spin at the barrier, so a loop of 1 ms takes 16. Each thread of a region therefore
  * notes when it passes the region's checkpoints (its start, each barrier, its end:
- * THParallel_checkpoint). When the last thread reached a checkpoint more than TH_PARALLEL_LATE
- * seconds, plus the time the first one worked since the previous checkpoint, after the first,
- * the team waited for a thread longer than the thread's work would have taken it alone: after
- * such a region (THParallel_close) loops run on half as many threads (one, from two) for a spell,
- * 16 ms at first, doubling while the loops that try all the threads again after a spell still find
- * cores taken (up to 1 s), halving while they do not. */
+ * THParallel_checkpoint). At each checkpoint the team waits for its last thread; when that wait
+ * is longer than TH_PARALLEL_LATE plus the time the first thread worked since the previous
+ * checkpoint, the last thread lost more time than its share of that work takes, and the team
+ * would have done better with fewer threads. After such a region (THParallel_close) loops run on
+ * half as many threads (one, from two) for a spell: 16 ms at first, doubling while the loops that
+ * try all the threads again after a spell still find cores taken (up to 1 s), halving while they
+ * do not. */
 #ifndef TH_PARALLEL_INC
 #define TH_PARALLEL_INC
 
@@ -56,8 +57,8 @@ TH_API void THParallel_open(THParallelRegion *region, int threads);
 /* On every thread of the team, at checkpoint 0 (first thing in the region), 1, 2, ... in order:
  * before each barrier, and at the end. */
 TH_API void THParallel_checkpoint(THParallelRegion *region, int checkpoint);
-/* After the region (one thread): starts or lengthens a spell of fewer threads when a thread started
- * late, shortens the next one when all the threads started together. */
+/* After the region (one thread): starts or lengthens a spell of fewer threads when the team waited
+ * too long for a thread, shortens the next spell when a team of every thread kept together. */
 TH_API void THParallel_close(const THParallelRegion *region);
 
 /* Runs BODY on THParallel_threadsFor(WORK) threads: in an OpenMP parallel region whose threads

@@ -1,8 +1,9 @@
 /* THParallel: the loop macros share out every iteration once, whatever number of threads runs
- * them; a region whose threads start far apart starts a spell of loops on half as many threads,
- * which ends; and the whole-array reductions give the same bits on one thread as on several. No
- * test here depends on how busy the machine is: where the machine decides (one thread or several),
- * every answer is checked to be the same. */
+ * them; a region whose team waited too long for a thread at a checkpoint starts a spell of loops
+ * on half as many threads, which ends; and the whole-array reductions give the same bits on one
+ * thread as on several. No test here depends on how busy the machine is: regions are made up with
+ * the times wanted, and where the machine decides (one thread or several), every answer is checked
+ * to be the same. */
 #include "harness.h"
 
 #include <time.h>

@@ -56,10 +56,14 @@ static void THTensor_(indexSelectRows)(THTensor *r_, THTensor *src, int dim, con
     THTensor_(splitAt)(src, dim, &outer, &inner);
     real *rp = THTensor_(data)(r_);
     const real *sp = THTensor_(data)(src);
-    /* Row k of the result is row index[k % n] of block k / n of src. */
-    TH_PARALLEL_LOOP(k, outer * n, (double)outer * n * inner,
-                     long o = k / n, i = k % n;
-                     THTensor_(copyRow)(rp + k * inner, sp + (o * srcRows + index[i]) * inner, inner););
+    if (outer == 1) {             /* dim 0: a plain loop over the rows, the common case */
+      TH_PARALLEL_LOOP(i, n, (double)n * inner,
+                       THTensor_(copyRow)(rp + i * inner, sp + index[i] * inner, inner););
+    } else {                      /* row k of the result: row index[k % n] of block k / n */
+      TH_PARALLEL_LOOP(k, outer * n, (double)outer * n * inner,
+                       long o = k / n, i = k % n;
+                       THTensor_(copyRow)(rp + k * inner, sp + (o * srcRows + index[i]) * inner, inner););
+    }
   } else {
     THTensor *to = THTensor_(new)(), *from = THTensor_(new)();
     for (long i = 0; i < n; i++) {
