@@ -11,12 +11,12 @@
  * several milliseconds (a scheduler time slice) to start or to go on with its share, while its
  * team mates spin at the barrier, so a loop of 1 ms takes 16. Each thread of a region therefore
  * notes when it passes the region's checkpoints (its start, each barrier, its end:
- * THParallel_checkpoint). At each checkpoint the team waits for its last thread; when that wait
- * is longer than TH_PARALLEL_LATE plus the time the first thread worked since the previous
- * checkpoint, the last thread lost more time than its share of that work takes, and the team
- * would have done better with fewer threads. After such a region (THParallel_close) loops run on
- * half as many threads (one, from two) for a spell: 16 ms at first, doubling while the loops that
- * try all the threads again after a spell still find cores taken (up to 1 s), halving while they
+ * THParallel_checkpoint), and THParallel_close judges the region: it lost to waiting when it took
+ * longer than TH_PARALLEL_LATE plus twice one thread's share of the work, the time half as many
+ * threads would have needed (one thread, for a team of two). After two such regions in a row
+ * (one alone may be a moment of other work on an idle machine), loops run on half as many threads
+ * for a spell: 16 ms at first, or 16 times the region that lost if that is longer, doubling while
+ * the loops that try every thread again after a spell still lose (up to 1 s), halving while they
  * do not. */
 #ifndef TH_PARALLEL_INC
 #define TH_PARALLEL_INC
@@ -27,10 +27,10 @@
 #include <omp.h>
 #endif
 
-/* The lateness that always counts as waiting for a core, in seconds: waking a sleeping thread
- * takes tens of microseconds, waiting for a busy core milliseconds. (Threads are compared with
- * the first of their team, not with the moment the region opened, because the OpenMP runtime may
- * take long to start a team, the first time, before any thread runs.) */
+/* The waiting that a region always forgives, in seconds: waking a sleeping thread takes tens of
+ * microseconds, waiting for a busy core milliseconds. (A region's time runs from its first
+ * thread's start, not from the moment it opened, because the OpenMP runtime may take long to
+ * start a team, the first time, before any thread runs.) */
 #define TH_PARALLEL_LATE 1e-3
 /* Checkpoints a region may have. */
 #define TH_PARALLEL_CHECKPOINTS 16
@@ -57,8 +57,8 @@ TH_API void THParallel_open(THParallelRegion *region, int threads);
 /* On every thread of the team, at checkpoint 0 (first thing in the region), 1, 2, ... in order:
  * before each barrier, and at the end. */
 TH_API void THParallel_checkpoint(THParallelRegion *region, int checkpoint);
-/* After the region (one thread): starts or lengthens a spell of fewer threads when the team waited
- * too long for a thread, shortens the next spell when a team of every thread kept together. */
+/* After the region (one thread): starts or lengthens a spell of fewer threads when regions lose to
+ * waiting, shortens the next spell when a team of every thread does not. */
 TH_API void THParallel_close(const THParallelRegion *region);
 
 /* Runs BODY on THParallel_threadsFor(WORK) threads: in an OpenMP parallel region whose threads

@@ -1,6 +1,6 @@
 /* THParallel: the loop macros share out every iteration once, whatever number of threads runs
- * them; a region whose team waited too long for a thread at a checkpoint starts a spell of loops
- * on half as many threads, which ends; and the whole-array reductions give the same bits on one
+ * them; two regions in a row that lost to waiting for a late thread start a spell of loops on
+ * half as many threads, which ends; and the whole-array reductions give the same bits on one
  * thread as on several. No test here depends on how busy the machine is: regions are made up with
  * the times wanted, and where the machine decides (one thread or several), every answer is checked
  * to be the same. */
@@ -13,7 +13,7 @@ static void sleepFor(double seconds) {
   nanosleep(&wait, NULL);
 }
 
-/* A closed region of `threads` threads that started `spread` seconds apart. */
+/* A closed region of `threads` threads that started `spread` seconds apart and did nothing else. */
 static void closeRegion(int threads, double spread) {
   THParallelRegion region;
   THParallel_open(&region, threads);
@@ -28,8 +28,8 @@ static void closeRegions(double spread, int count) {
     closeRegion(THGetNumThreads(), spread);
 }
 
-/* Back to free cores: punctual regions halve the spell until it is gone, then the last spell
- * (at most 1 s) runs out. */
+/* Back to free cores: regions that kept together halve the spell until it is gone, then the last
+ * spell (at most 1 s) runs out. */
 static void forgetBusyness(void) {
   closeRegions(0, 10);
   while (THParallel_threadsAvailable() != THGetNumThreads())
@@ -92,15 +92,17 @@ TEST(a_thread_that_starts_late_is_seen) {
   CHECK(region.first[1] > region.last[1]);        /* checkpoint 1 was not passed */
 }
 
-/* Two threads start together; at checkpoint 1 the first has worked 10 ms, the other arrives
- * `lateBy` seconds after it. */
+/* Two regions of two threads that start together; at their end the first thread has worked 10 ms
+ * and the other arrives `lateBy` seconds after it. */
 static int busyAfterWaiting(double lateBy) {
-  THParallelRegion region;
-  THParallel_open(&region, 2);
-  region.first[0] = region.last[0] = 1.0;
-  region.first[1] = 1.010;
-  region.last[1] = 1.010 + lateBy;
-  THParallel_close(&region);
+  for (int i = 0; i < 2; i++) {
+    THParallelRegion region;
+    THParallel_open(&region, 2);
+    region.first[0] = region.last[0] = 1.0;
+    region.first[1] = 1.010;
+    region.last[1] = 1.010 + lateBy;
+    THParallel_close(&region);
+  }
   int busy = THParallel_threadsAvailable() == 1;
   forgetBusyness();
   return busy;
@@ -110,15 +112,23 @@ TEST(waiting_counts_against_the_work_done_meanwhile) {
   THSetNumThreads(2);
   forgetBusyness();
   CHECK(!busyAfterWaiting(0.003));                /* 2 threads still beat 1: 13 ms against 20 */
-  CHECK(busyAfterWaiting(0.012));                 /* 22 ms against 20 */
+  CHECK(busyAfterWaiting(0.012));                 /* 22 ms against 20 (and 1 ms of slack) */
 }
 
 TEST(late_regions_start_a_spell_of_fewer_threads_that_ends) {
   THSetNumThreads(2);
   forgetBusyness();
-  closeRegions(0.005, 1);                         /* the first spell: 16 ms */
-  sleepFor(0.05);
+  closeRegions(0.005, 1);                         /* one loss alone: a moment of other work */
+  closeRegions(0, 1);
+  closeRegions(0.005, 1);
   CHECK_EQ_LONG(THParallel_threadsAvailable(), 2);
+  closeRegions(0.002, 2);                         /* the first spell: 32 ms (16 times 2) */
+  sleepFor(0.1);
+  CHECK_EQ_LONG(THParallel_threadsAvailable(), 2);
+  closeRegions(0.2, 2);                           /* losses of 200 ms: a spell of 1 s (16 times that, capped) */
+  sleepFor(0.05);
+  CHECK_EQ_LONG(THParallel_threadsAvailable(), 1);
+  forgetBusyness();
   closeRegions(0.005, 10);                        /* still busy: spells grow to 1 s */
   CHECK_EQ_LONG(THParallel_threadsAvailable(), 1);
   CHECK_EQ_LONG(THParallel_threadsFor(1e9), 1);
@@ -133,7 +143,8 @@ TEST(each_late_region_halves_the_threads_of_the_spell) {
   forgetBusyness();
   closeRegions(0.005, 10);                        /* a spell of 1 s */
   CHECK_EQ_LONG(THParallel_threadsAvailable(), 4);
-  closeRegion(4, 0.005);                          /* a loop of the spell finds cores taken too */
+  closeRegion(4, 0.005);                          /* loops of the spell find cores taken too */
+  closeRegion(4, 0.005);
   CHECK_EQ_LONG(THParallel_threadsAvailable(), 2);
   closeRegion(4, 0);                              /* on time, but not on every thread: no news */
   CHECK_EQ_LONG(THParallel_threadsAvailable(), 2);
