@@ -2,13 +2,18 @@
 
     python benchmarks/run.py            # every workload
     python benchmarks/run.py add sum    # only workloads whose name contains one of the words
+    python benchmarks/run.py --busy     # the parallel workloads on an idle and on a busy machine
 
 Each workload is one statement per library, timed by timeit over the same data in the same process
 (timeit compiles the statement into its loop, so no Python call wraps it), best of several repeats.
 The ratio column is torch_early's time divided by the other library's: below 1.0 means torch_early
 is faster. Speed targets are printed beside the ratios; they are never asserted in the tests.
 """
+import multiprocessing
+import os
+import statistics
 import sys
+import time
 import timeit
 
 import numpy as np
@@ -297,6 +302,80 @@ def best_time(statement, ns, repeats=7):
     return min(timer.repeat(repeat=repeats, number=number)) / number
 
 
+# ---- issue 8: parallel loops on a busy machine -----------------------------------------------
+# Each workload runs with 1 and with 2 (or more) threads, first on the machine as it is, then while
+# one busy process per core keeps every core taken. Calls are timed one by one; the median is what
+# users get on a busy machine, the best call what the work costs when nothing interferes.
+
+BUSY_WORKLOADS = [
+    ("sort 1M float", "a.sort()", (1_000_000,)),
+    ("sum 10M float", "a.sum()", (10_000_000,)),
+    ("add 10M float", "a.add(b)", (10_000_000,)),
+    ("exp 10M float", "a.exp()", (10_000_000,)),
+    ("mul 1M float", "a.mul(b)", (1_000_000,)),
+]
+
+
+def spin():
+    """The background load: one process that never sleeps."""
+    while True:
+        pass
+
+
+def call_times(statement, ns, seconds=1.0, most=200):
+    """(median, best) seconds of one execution of `statement`, over calls timed one by one for
+    about `seconds` (at least 5 calls, at most `most`)."""
+    code = compile(statement, '<workload>', 'eval')
+    times = []
+    deadline = time.perf_counter() + seconds
+    while len(times) < 5 or (len(times) < most and time.perf_counter() < deadline):
+        start = time.perf_counter()
+        eval(code, ns)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), min(times)
+
+
+def measure_busy(words, thread_counts):
+    """{(workload, threads): (median, best) seconds} for the selected workloads."""
+    results = {}
+    for name, statement, shape in BUSY_WORKLOADS:
+        if words and not any(w in name for w in words):
+            continue
+        a, b = arrays(shape, 'float32')
+        ns = namespace(a=a, b=b)
+        for threads in thread_counts:
+            torch_early.set_num_threads(threads)
+            eval(statement, ns)                         # warm up: threads, pages, caches
+            results[name, threads] = call_times(statement, ns)
+    return results
+
+
+def busy_main(words):
+    cores = os.cpu_count() or 1
+    most = torch_early.get_num_threads()
+    thread_counts = sorted({1, max(2, most)})
+    print(f"torch_early {torch_early.__version__}; {cores} cores; time per call in ms, median "
+          f"(best)")
+    idle = measure_busy(words, thread_counts)
+    load = [multiprocessing.Process(target=spin, daemon=True) for _ in range(cores)]
+    for process in load:
+        process.start()
+    try:
+        time.sleep(0.5)                                 # let the scheduler spread them
+        busy = measure_busy(words, thread_counts)
+    finally:
+        for process in load:
+            process.terminate()
+        for process in load:
+            process.join()
+        torch_early.set_num_threads(most)
+    print(f"{'workload':16} {'threads':>7} {'as it is':>18} {'busy':>18}  ({cores} busy processes)")
+    for key, (median, best) in idle.items():
+        busy_median, busy_best = busy[key]
+        print(f"{key[0]:16} {key[1]:7d} {median * 1e3:9.2f} ({best * 1e3:6.2f}) "
+              f"{busy_median * 1e3:9.2f} ({busy_best * 1e3:6.2f})")
+
+
 def main(words):
     blas = 'OpenBLAS' if torch_early._C.has_blas else 'reference loops'
     print(f"torch_early {torch_early.__version__}, {torch_early.get_num_threads()} threads, {blas}; "
@@ -360,4 +439,7 @@ def main(words):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    if "--busy" in sys.argv[1:]:
+        busy_main([w for w in sys.argv[1:] if w != "--busy"])
+    else:
+        main(sys.argv[1:])

@@ -36,6 +36,20 @@ long THPUtils_unpackLong(PyObject *obj)
   return value;
 }
 
+long THPUtils_unpackLongArgument(PyObject *obj, const char *name)
+{
+  PyObject *index = PyNumber_Index(obj);
+  if (index == NULL)
+    return -1;
+  int overflow = 0;
+  long value = PyLong_AsLongAndOverflow(index, &overflow);
+  if (overflow != 0)
+    PyErr_Format(PyExc_OverflowError, "argument '%s' must be an int from %ld to %ld, got %S", name,
+                 LONG_MIN, LONG_MAX, index);
+  Py_DECREF(index);
+  return value;
+}
+
 int THPUtils_unpackInt(PyObject *obj)
 {
   long value = THPUtils_unpackLong(obj);

@@ -7,6 +7,10 @@
 int THPUtils_checkLong(PyObject *obj);
 /* -1 with an exception set when the object's __index__ raised: callers check PyErr_Occurred(). */
 long THPUtils_unpackLong(PyObject *obj);
+/* The long argument `name` of a generated wrapper: OverflowError naming it and the int given when
+ * that int does not fit a C long (a saturated value would reach TH's messages as a number the
+ * caller never gave). -1 with an exception set on failure: callers check PyErr_Occurred(). */
+long THPUtils_unpackLongArgument(PyObject *obj, const char *name);
 /* A long that must also fit a C int (dimension numbers): OverflowError when it does not. */
 int THPUtils_unpackInt(PyObject *obj);
 /* Python floats and ints (and anything with __float__ or __index__ that is not a bool). */

@@ -193,6 +193,35 @@ def test_diag_of_a_strided_vector_into_out_and_its_errors():
         torch_early.FloatTensor(2, 4).diag(-2)
 
 
+LONG_MIN, LONG_MAX = -2 ** 63, 2 ** 63 - 1
+
+
+@pytest.mark.parametrize('k', [LONG_MAX, LONG_MIN, 3037000499, -10 ** 12])
+def test_diag_of_a_vector_on_a_diagonal_too_far_out_is_an_error_naming_it(k):
+    # The matrix would have more elements than a C long counts: an error, never a wrapped size.
+    vector = torch_early.DoubleTensor([1, 2, 3])
+    with pytest.raises(RuntimeError, match='diagonal %d is too far from the main diagonal' % k):
+        vector.diag(k)
+    assert vector.tolist() == [1, 2, 3]
+
+
+@pytest.mark.parametrize('k', [2 ** 63, -2 ** 63 - 1, 2 ** 100])
+def test_diagonals_beyond_a_c_long_are_reported_as_given(k):
+    for tensor in (torch_early.DoubleTensor([1, 2, 3]), torch_early.DoubleTensor(2, 4)):
+        with pytest.raises(OverflowError, match="argument 'diagonal' must be an int .* got %d" % k):
+            tensor.diag(k)
+        with pytest.raises(OverflowError, match='got %d' % k):
+            torch_early.diag(tensor, k)
+    with pytest.raises(OverflowError, match="argument 'k' must be an int .* got %d" % k):
+        torch_early.DoubleTensor(2, 2).tril(k)
+
+
+@pytest.mark.parametrize('k', [LONG_MAX, LONG_MIN, 4, -3])
+def test_diag_of_a_matrix_outside_it_names_the_diagonal(k):
+    with pytest.raises(RuntimeError, match='diagonal %d is outside a 2x4 matrix' % k):
+        torch_early.FloatTensor(2, 4).diag(k)
+
+
 # ---- tril and triu: one triangle of a matrix -----------------------------------------------------
 
 @pytest.mark.parametrize('name', DTYPES)
@@ -206,6 +235,20 @@ def test_tril_and_triu_match_numpy(name, k, transposed):
     assert tensor.triu_(k) is tensor
     assert (as_numpy(tensor, name) == numpy.triu(array, k)).all()
     assert (as_numpy(tensor.tril_(k), name) == numpy.tril(numpy.triu(array, k), k)).all()
+
+
+@pytest.mark.parametrize('name', DTYPES)
+@pytest.mark.parametrize('k', [LONG_MIN, LONG_MIN + 1, -4, -3, 4, 5, LONG_MAX - 1, LONG_MAX])
+def test_tril_and_triu_of_diagonals_beyond_the_matrix(name, k):
+    # Past the matrix a triangle is everything or nothing. (NumPy itself overflows at the
+    # extreme longs, so the reference is written out.)
+    tensor, array = matrix(name, 3, 4, transposed=True)
+    rows = array.tolist()
+    lower = [[x if j <= i + k else 0 for j, x in enumerate(row)] for i, row in enumerate(rows)]
+    upper = [[x if j >= i + k else 0 for j, x in enumerate(row)] for i, row in enumerate(rows)]
+    assert tensor.tril(k).tolist() == lower
+    assert tensor.triu(k).tolist() == upper
+    assert tensor.tril_(k).tolist() == lower
 
 
 def test_tril_and_triu_defaults_out_and_errors():

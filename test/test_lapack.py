@@ -318,6 +318,37 @@ def test_a_matrix_that_is_not_positive_definite_is_a_runtime_error():
         torch_early.FloatTensor([[1, 2], [2, 1]]).potrf()
 
 
+def out_tensors(count):
+    """Tensors a caller passes as out=, holding values that must survive a failed call."""
+    return tuple(torch_early.DoubleTensor([[7, 7], [7, 7]]) for _ in range(count))
+
+
+def test_a_failed_decomposition_leaves_its_out_tensors_as_they_were():
+    # LAPACK finds the failure in the middle of its work; nothing reaches out= before the answer
+    # is known to be good.
+    singular = torch_early.DoubleTensor([[1, 2, 3], [2, 4, 6], [1, 0, 1]])
+    b = torch_early.DoubleTensor(3, 2).fill_(1)
+    indefinite = torch_early.DoubleTensor([[1, 2], [2, 1]])
+    rank_two = torch_early.DoubleTensor([[1, 0, 0], [0, 0, 0], [0, 0, 1]])
+    calls = [
+        (1, lambda out: torch_early.potrf(indefinite, out=out[0])),
+        (1, lambda out: torch_early.potrf(indefinite, False, out=out[0])),
+        (1, lambda out: torch_early.inverse(singular, out=out[0])),
+        (1, lambda out: torch_early.potri(torch_early.DoubleTensor(3, 3).zero_(), out=out[0])),
+        (2, lambda out: torch_early.gesv(b, singular, out=out)),
+        (2, lambda out: torch_early.trtrs(b, torch_early.DoubleTensor(3, 3).zero_(), out=out)),
+        (2, lambda out: torch_early.gels(b, rank_two, out=out)),
+    ]
+    for count, call in calls:
+        out = out_tensors(count)
+        storages = [t.storage().data_ptr() for t in out]
+        with pytest.raises(RuntimeError, match='positive definite|singular|full rank'):
+            call(out)
+        for tensor, storage in zip(out, storages):
+            assert tensor.tolist() == [[7, 7], [7, 7]]
+            assert tensor.storage().data_ptr() == storage
+
+
 def test_bad_shapes_are_runtime_errors_naming_the_sizes():
     f = torch_early.FloatTensor
     with pytest.raises(RuntimeError, match='A must be a square matrix, got size 2x3'):

@@ -155,6 +155,19 @@ def test_integer_division_by_zero_is_a_runtime_error_not_a_crash(name):
     assert a.tolist() == [4, 6]  # checked before anything is written
 
 
+@pytest.mark.parametrize('name', ['Byte', 'Char', 'Short', 'Int', 'Long', 'Float', 'Double'])
+@pytest.mark.parametrize('divide', [lambda a, b: a.div_(b), lambda a, b: a.cdiv_(b),
+                                    lambda a, b: a.__itruediv__(b),
+                                    lambda a, b: torch_early.div(a, b, out=a)])
+def test_division_by_a_view_of_the_result(name, divide):
+    # a /= a.t() with a = [[2, 1], [4, 2]]: the loop writes the second element (1/4, which is 0 for
+    # integers) before it reads it as the divisor of the third. The answer uses the values before.
+    a = tensor_class(name)([[2, 1], [4, 2]])
+    divide(a, a.t())
+    quarter = 0.25 if name in ('Float', 'Double') else 0
+    assert a.tolist() == [[1, quarter], [4, 1]]
+
+
 @pytest.mark.parametrize('name, smallest', [('Int', -2 ** 31), ('Long', -2 ** 63)])
 def test_the_most_negative_integer_divided_by_minus_one_wraps(name, smallest):
     # the true quotient does not fit; C would trap, TH wraps like any other integer overflow

@@ -327,6 +327,39 @@ def test_integer_remainders_by_zero_are_errors_that_write_nothing(name):
     assert tensor.tolist() == [[5, 6], [7, 8]]
 
 
+def fmod_of(x, y):
+    """C's fmod for the values these tests use: the sign of the dividend."""
+    return x - y * int(x / y)
+
+
+# x op= x.t(): the divisors are a transposed view of the result, so the loop writes divisors it
+# has not read yet. [[3, 6], [3, 5]] makes the second element 0 (6 % 3), and that element is the
+# divisor of the third: the answer must come from the values before the call, with no zero divisor.
+@pytest.mark.parametrize('name', DTYPES)
+@pytest.mark.parametrize('method, reference', [
+    ('remainder_', lambda x, y: x % y), ('cremainder_', lambda x, y: x % y),
+    ('__imod__', lambda x, y: x % y), ('fmod_', fmod_of), ('cfmod_', fmod_of)])
+def test_remainders_by_a_view_of_the_result(name, method, reference):
+    rows = [[3, 6], [3, 5]]
+    expected = [[reference(x, rows[j][i]) for j, x in enumerate(row)] for i, row in enumerate(rows)]
+    tensor = tensor_class(name)(rows)
+    getattr(tensor, method)(tensor.t())
+    assert tensor.tolist() == expected == [[0, 0], [3, 0]]
+    tensor = tensor_class(name)(rows)
+    assert torch_early.remainder(tensor_class(name)([[7, 7], [7, 7]]), tensor.t(), out=tensor) is tensor
+    assert tensor.tolist() == [[7 % 3, 7 % 3], [7 % 6, 7 % 5]]
+
+
+@pytest.mark.parametrize('name', DTYPES)
+def test_addcdiv_by_a_view_of_the_result(name):
+    # x + y / x.t(), where the second element becomes 0 (-1 + 1/1, or 255 + 1 wrapping for Byte)
+    # and is then the divisor of the third: the third must be 1 + 0 / -1 = 1.
+    minus_one = 255 if name == 'Byte' else -1
+    tensor = tensor_class(name)([[1, minus_one], [1, 1]])
+    tensor.addcdiv_(1, tensor_class(name)([[0, 1], [0, 0]]), tensor.t())
+    assert tensor.tolist() == [[1, 0], [1, 1]]
+
+
 @pytest.mark.parametrize('name', ['Int', 'Long'])
 def test_the_most_negative_integer_modulo_minus_one_is_zero(name):
     most_negative = -2 ** 31 if name == 'Int' else -2 ** 63

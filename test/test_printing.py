@@ -89,6 +89,27 @@ def test_infinities_and_nans_do_not_choose_the_format():
         '\n    nan\n 0.5000\n' + trailer('FloatTensor', '2')
 
 
+def test_subnormal_values_print_under_their_scale():
+    # 10^-324 is not a float (it rounds to 0): the values are scaled exactly instead.
+    assert repr(torch_early.DoubleTensor([5e-324])) == \
+        '\n1.00000e-324 *\n  4.9407\n' + trailer('DoubleTensor', '1')
+    assert repr(torch_early.DoubleTensor([1e-310, 2.5e-310])) == \
+        '\n1.00000e-310 *\n  1.0000\n  2.5000\n' + trailer('DoubleTensor', '2')
+    assert repr(torch_early.DoubleTensor([[float('inf'), 1e-323]])) == \
+        '\n1.00000e-324 *\n     inf  9.8813\n' + trailer('DoubleTensor', '1x2')
+    assert repr(torch_early.FloatTensor([1e-45])) == \
+        '\n1.00000e-45 *\n  1.4013\n' + trailer('FloatTensor', '1')
+
+
+def test_extreme_magnitudes_print():
+    assert repr(torch_early.DoubleTensor([1.5e308, 1e308])) == \
+        '\n1.5000e+308\n1.0000e+308\n' + trailer('DoubleTensor', '2')
+    assert repr(torch_early.DoubleTensor([5e-324, 1e308])) == \
+        '\n 4.9407e-324\n 1.0000e+308\n' + trailer('DoubleTensor', '2')
+    assert repr(torch_early.DoubleTensor([1e-300, -1e300, float('nan')])) == \
+        '\n 1.0000e-300\n-1.0000e+300\n         nan\n' + trailer('DoubleTensor', '3')
+
+
 # ---- the layout by number of dimensions --------------------------------------------------
 
 def test_empty_tensor_has_no_dimension():
@@ -256,6 +277,34 @@ def test_big_four_dim_tensor_marks_skipped_and_restarted_indices():
                        '   ...\n'
                        '\n'
                        '(1 ,2 ,.,.) = \n  5\n' + trailer('FloatTensor', '2x3x1x1'))
+
+
+def test_a_summary_reads_only_the_values_it_shows():
+    # 2^40 elements viewing one value (stride 0): printing must not copy or visit them all.
+    t = torch_early.ByteTensor([[7]]).expand(2 ** 20, 2 ** 20)
+    row = '    7     7     7  ...      7     7     7\n'
+    dots = '{:^17}'.format('...')
+    assert repr(t) == ('\n' + row * 3 + dots + '   \u22f1   ' + dots + '\n' + row * 3 +
+                       trailer('ByteTensor', '1048576x1048576'))
+    vector = torch_early.DoubleTensor([0.5]).expand(2 ** 40)
+    assert repr(vector) == ('\n' + ' 0.5000\n' * 3 + '   \u22ee   \n' + ' 0.5000\n' * 3 +
+                            trailer('DoubleTensor', '1099511627776'))
+
+
+def test_a_summary_chooses_its_format_from_the_values_it_shows():
+    # The hidden middle holds 10^10 and 0.5; the shown ends are small integers, so they print
+    # as integers. (The first printers chose the format from every value, hidden ones too.)
+    values = [1, 2, 3] + [10 ** 10, 0.5] * 997 + [4, 5, 6]
+    assert repr(torch_early.DoubleTensor(values)) == \
+        '\n 1\n 2\n 3\n\u22ee \n 4\n 5\n 6\n' + trailer('DoubleTensor', '2000')
+    matrix = torch_early.DoubleTensor(40, 40).fill_(0.25)
+    matrix[20][20] = 1e-9
+    assert ' 0.2500  0.2500  0.2500  ...' in repr(matrix)
+
+
+def test_a_tensor_printed_in_full_chooses_from_every_value():
+    values = [1, 2, 3] + [10 ** 10, 0.5] * 3 + [4, 5, 6]
+    assert repr(torch_early.DoubleTensor(values)).startswith('\n 1.0000e+00\n')
 
 
 # ---- print options -------------------------------------------------------------------------

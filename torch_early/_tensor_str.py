@@ -10,8 +10,15 @@ The layout is the one of the first PyTorch releases, kept character for characte
      slices are kept at each end, the rest replaced by "...", "\u22ee" and "\u22f1";
   4. a trailer names the type and size: "[torch_early.FloatTensor of size 2x3]".
 The whole text starts and ends with a newline, so that it stands apart after a `>>>` prompt.
+
+Only the values that are shown are ever read: a summarised tensor is first cut down to its shown
+part (`_shown_part`), and the number format is chosen from those values. (The original chose it
+from every value, which read all 10^7 values of a tensor to print 36 of them; a tensor printed in
+full gets the same text either way.)
 """
+import fractions
 import math
+import sys
 
 import torch_early
 from ._utils import _flat_values, _range
@@ -33,7 +40,7 @@ _PROFILES = {
     'full': dict(precision=4, threshold=float('inf'), edgeitems=3, linewidth=80),
 }
 
-SCALE_FORMAT = '{:.5e} *\n'
+SCALE_FORMAT = '1.00000e{:+03d} *\n'   # printed above values that are divided by 10^e
 
 _VDOTS = '\u22ee'   # vertical ellipsis: rows left out
 _DDOTS = '\u22f1'   # down-right diagonal ellipsis: rows and columns left out
@@ -71,16 +78,36 @@ def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=N
 class _NumberFormat(object):
     """How each value of one tensor is written.
 
-    `spec` is a str.format pattern, `scale` divides every value first (a scale line is printed
-    when it is not 1), `width` is the number of characters one value takes."""
+    `spec` is a str.format pattern, `width` is the number of characters one value takes. With a
+    `scale_exponent` e, every value is divided by 10^e first, and `scale_line` is printed above
+    them ("1.00000e-03 *\n"); without one, `scale_line` is empty."""
 
-    def __init__(self, spec, scale, width):
+    def __init__(self, spec, width, scale_exponent=None):
         self.spec = spec
-        self.scale = scale
         self.width = width
+        self.scale_line = '' if scale_exponent is None else SCALE_FORMAT.format(scale_exponent)
+        self._divide = _scaler(scale_exponent)
 
     def __call__(self, value):
-        return self.spec.format(value / self.scale)
+        return self.spec.format(self._divide(value))
+
+
+def _scaler(exponent):
+    """value -> value / 10^exponent. Where 10^exponent is a normal float, a float division, as
+    the original printer did. For the scale of subnormal values (5e-324 needs 10^-324) the float
+    10^exponent would be 0 or would have lost its precision: the exact quotient, rounded once."""
+    if exponent is None:
+        return lambda value: value
+    power = math.pow(10, exponent)                  # exponent <= 308: never overflows
+    if power >= sys.float_info.min:
+        return lambda value: value / power
+    exact_power = fractions.Fraction(10) ** exponent
+
+    def exact(value):
+        if math.isinf(value) or math.isnan(value):
+            return value
+        return float(fractions.Fraction(value) / exact_power)
+    return exact
 
 
 def _exponent(magnitude):
@@ -113,9 +140,9 @@ def _choose_format(values, min_width=-1):
     if all(m == math.ceil(m) for m in magnitudes):
         # Integer mode: no decimals, unless the numbers are too long to read.
         if exp_max > precision + 1:
-            return _NumberFormat('{:11.%de}' % precision, 1, max(min_width, 7 + precision))
+            return _NumberFormat('{:11.%de}' % precision, max(min_width, 7 + precision))
         width = max(min_width, exp_max + 1)
-        return _NumberFormat('{:%d.0f}' % width, 1, width)
+        return _NumberFormat('{:%d.0f}' % width, width)
 
     if exp_max - exp_min > precision:
         # Magnitudes too far apart for one fixed-point layout: scientific notation.
@@ -123,17 +150,15 @@ def _choose_format(values, min_width=-1):
         if abs(exp_max) > 99 or abs(exp_min) > 99:
             width += 1
         width = max(min_width, width)
-        return _NumberFormat('{:%d.%de}' % (width, precision), 1, width)
+        return _NumberFormat('{:%d.%de}' % (width, precision), width)
 
     if exp_max > precision + 1 or exp_max < 0:
         # All large or all small: factor out a power of ten, printed once above the values.
         width = max(min_width, 7)
-        scale = math.pow(10, exp_max - 1)
-    else:
-        width = 7 if exp_max == 0 else exp_max + 6
-        width = max(min_width, width)
-        scale = 1
-    return _NumberFormat('{:%d.%df}' % (width, precision), scale, width)
+        return _NumberFormat('{:%d.%df}' % (width, precision), width, exp_max - 1)
+    width = 7 if exp_max == 0 else exp_max + 6
+    width = max(min_width, width)
+    return _NumberFormat('{:%d.%df}' % (width, precision), width)
 
 
 def _row_str(fmt, row, indent, edge=None):
@@ -145,17 +170,51 @@ def _row_str(fmt, row, indent, edge=None):
             ' '.join(fmt(v) for v in row[-edge:]) + '\n')
 
 
-def _vector_str(values):
-    """Body of a 1-D tensor: one value per line."""
+def _summarised(numel):
+    """Whether a tensor of numel elements prints as a summary (see set_printoptions)."""
+    return numel >= PRINT_OPTS.threshold and PRINT_OPTS.edgeitems > 0
+
+
+def _shown_size(size, summarised):
+    """How many entries of a dimension of this size a printout shows: all, or `edgeitems` at
+    each end when the tensor is summarised and the dimension is longer than both ends."""
+    edge = PRINT_OPTS.edgeitems
+    return 2 * edge if summarised and size > 2 * edge else size
+
+
+def _shown_index(index, size, summarised):
+    """Where entry `index` of a dimension lands among its shown entries (see _shown_size)."""
+    cut = size - _shown_size(size, summarised)
+    return index - cut if index >= size - PRINT_OPTS.edgeitems else index
+
+
+def _shown_part(tensor, summarised, dim=0):
+    """A new contiguous tensor holding only the entries that the printout shows, dimension `dim`
+    and after cut to their ends (_shown_size): views are narrowed down to blocks of shown values,
+    and only those blocks are copied and joined, so the work follows the shown values, never
+    the size of the tensor."""
+    if dim == tensor.dim():
+        return tensor.clone()
+    size = tensor.size(dim)
+    if _shown_size(size, summarised) == size:
+        return _shown_part(tensor, summarised, dim + 1)
+    edge = PRINT_OPTS.edgeitems
+    head = _shown_part(tensor.narrow(dim, 0, edge), summarised, dim + 1)
+    tail = _shown_part(tensor.narrow(dim, size - edge, edge), summarised, dim + 1)
+    return torch_early.cat([head, tail], dim)
+
+
+def _vector_str(values, size):
+    """Body of a 1-D tensor of `size` elements whose shown values are `values`: one per line."""
     fmt = _choose_format(values)
     head, indent = '', ''
-    if fmt.scale != 1:
-        head, indent = SCALE_FORMAT.format(fmt.scale), ' '
+    if fmt.scale_line:
+        head, indent = fmt.scale_line, ' '
 
     def lines(part):
         return '\n'.join(indent + fmt(v) for v in part) + '\n'
 
-    if len(values) < PRINT_OPTS.threshold:
+    if size < PRINT_OPTS.threshold:
         return head + lines(values)
     n = PRINT_OPTS.edgeitems
     dots = indent + '{:^{}}\n'.format(_VDOTS, fmt.width)
@@ -163,25 +222,30 @@ def _vector_str(values):
 
 
 def _matrix_str(values, start, nrows, ncols, indent='', fmt=None, force_summary=False):
-    """Body of the matrix held in values[start:start + nrows * ncols] (row-major).
+    """Body of an nrows x ncols matrix whose shown values start at values[start] (row-major; a
+    summarised matrix shows only `edgeitems` rows and columns at each end, see _shown_size).
 
     `fmt` is given when the matrix is a slice of a bigger tensor (one format for all slices);
     `force_summary` is set when that bigger tensor is summarised."""
     n = PRINT_OPTS.edgeitems
     wide = ncols > 2 * n
     tall = nrows > 2 * n
+    summarised = force_summary or (_summarised(nrows * ncols) and (wide or tall))
+    shown_rows = _shown_size(nrows, summarised)
+    shown_cols = _shown_size(ncols, summarised)
     if fmt is None:
-        fmt = _choose_format(values[start:start + nrows * ncols],
+        fmt = _choose_format(values[start:start + shown_rows * shown_cols],
                              0 if not wide and not tall else 5)
 
     def row(r):
-        return values[start + r * ncols:start + (r + 1) * ncols]
+        begin = start + _shown_index(r, nrows, summarised) * shown_cols
+        return values[begin:begin + shown_cols]
 
     text = ''
-    if not force_summary and (nrows * ncols < PRINT_OPTS.threshold or not (wide or tall)):
+    if not summarised:
         room = PRINT_OPTS.linewidth - len(indent)
         per_line = max(1, int(math.floor(room / (fmt.width + 1))))
-        row_indent = indent + (' ' if fmt.scale != 1 else '')
+        row_indent = indent + (' ' if fmt.scale_line else '')
         first = 0
         while first < ncols:
             last = min(first + per_line, ncols) - 1
@@ -191,8 +255,7 @@ def _matrix_str(values, start, nrows, ncols, indent='', fmt=None, force_summary=
                 if first != 1:
                     text += '\n'
                 text += 'Columns {} to {} \n{}'.format(first, last, indent)
-            if fmt.scale != 1:
-                text += SCALE_FORMAT.format(fmt.scale)
+            text += fmt.scale_line
             for r in _range(nrows):
                 text += _row_str(fmt, row(r)[first:last + 1], row_indent)
             first = last + 1
@@ -201,8 +264,7 @@ def _matrix_str(values, start, nrows, ncols, indent='', fmt=None, force_summary=
     # Summarised: rows and/or columns in the middle give way to ellipses. Here the rows are not
     # shifted under a scale line, and a lone vertical ellipsis is centred without the indent,
     # on the width of a row plus one: both as in the original.
-    if fmt.scale != 1:
-        text += SCALE_FORMAT.format(fmt.scale)
+    text += fmt.scale_line
     if wide and tall:
         dots = '{:^%d}' % ((fmt.width + 1) * n - 1)
         for r in _range(n):
@@ -252,13 +314,18 @@ def _slice_indices(sizes, summarise, edge):
 
 
 def _tensor_str(values, sizes):
-    """Body of a tensor with more than two dimensions: its trailing 2-D slices, one after the
-    other, each under a header naming its leading indices, e.g. '(1 ,0 ,.,.) = '."""
+    """Body of a tensor with more than two dimensions, whose shown values are `values`: its
+    trailing 2-D slices, one after the other, each under a header naming its leading indices,
+    e.g. '(1 ,0 ,.,.) = '."""
     n = PRINT_OPTS.edgeitems
     nrows, ncols = sizes[-2], sizes[-1]
     full_matrix = ncols <= 2 * n and nrows <= 2 * n
     fmt = _choose_format(values, 0 if full_matrix else 3)
-    summarise = len(values) >= PRINT_OPTS.threshold
+    numel = 1
+    for size in sizes:
+        numel *= size
+    summarise = _summarised(numel)
+    matrix_size = _shown_size(nrows, summarise) * _shown_size(ncols, summarise)
 
     label_width = max(2, max(len(str(size)) for size in sizes))
     label = '{:^%d}' % label_width
@@ -277,9 +344,8 @@ def _tensor_str(values, sizes):
         text += '({},.,.) = \n'.format(','.join(label.format(i) for i in index))
         start = 0
         for i, size in zip(index, leading):
-            start = start * size + i
-        start *= nrows * ncols
-        text += _matrix_str(values, start, nrows, ncols, ' ', fmt, summarise)
+            start = start * _shown_size(size, summarise) + _shown_index(i, size, summarise)
+        text += _matrix_str(values, start * matrix_size, nrows, ncols, ' ', fmt, summarise)
     return text
 
 
@@ -289,9 +355,10 @@ def _str(self):
     if self.dim() == 0 or self.numel() == 0:
         return '[{} with no dimension]\n'.format(name)
     sizes = list(self.size())
-    values = _flat_values(self)
+    summarised = _summarised(self.numel())
+    values = _flat_values(_shown_part(self, summarised) if summarised else self)
     if len(sizes) == 1:
-        body = _vector_str(values)
+        body = _vector_str(values, sizes[0])
     elif len(sizes) == 2:
         body = _matrix_str(values, 0, sizes[0], sizes[1])
     else:

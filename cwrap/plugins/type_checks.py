@@ -88,8 +88,9 @@ TYPES = {
                     Macro('RealStr'), may_raise=True),
     'accreal': THPType('accreal', 'THPUtils_(checkAccreal)($arg)',
                        'THPUtils_(unpackAccreal)($arg)', Macro('RealStr'), may_raise=True),
-    'long': THPType('long', 'THPUtils_checkLong($arg)', 'THPUtils_unpackLong($arg)', 'int',
-                    may_raise=True),
+    # An int beyond the C range fails naming itself, rather than reaching TH saturated.
+    'long': THPType('long', 'THPUtils_checkLong($arg)',
+                    'THPUtils_unpackLongArgument($arg, "$name")', 'int', may_raise=True),
     # Dimensions: TH takes them as C ints, so values beyond that range must fail, not wrap.
     'int': THPType('int', 'THPUtils_checkLong($arg)', 'THPUtils_unpackInt($arg)', 'int',
                    may_raise=True),
@@ -155,7 +156,7 @@ class TypeChecks(Plugin):
             elif arg.kind == 'python':
                 thp = type_of(arg)
                 code.checks.append(substitute(thp.check, {'arg': arg.py_object}))
-                unpacked = substitute(thp.unpack, {'arg': arg.py_object})
+                unpacked = substitute(thp.unpack, {'arg': arg.py_object, 'name': arg.name})
                 if thp.free:
                     code.resources.append(self._freed(arg, unpacked))
                 else:

@@ -4,6 +4,7 @@
  * plain sgemm_ without it). Every other case runs the reference loops.
  * On the path of `a.mm(b)`: THFloatTensor_addmm → THFloatBlas_gemm → sgemm_. */
 #include "THBlas.h"
+#include "THParallel.h"
 
 #ifdef USE_BLAS
 

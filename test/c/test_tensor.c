@@ -333,6 +333,45 @@ TEST(new_contiguous_retains_or_clones) {
   THFloatTensor_free(t);
 }
 
+TEST(overlaps_compares_the_memory_that_views_reach) {
+  THFloatTensor *a = range2d(4, 3), *other = range2d(4, 3), *empty = THFloatTensor_new();
+  THFloatTensor *top = THFloatTensor_newNarrow(a, 0, 0, 2), *bottom = THFloatTensor_newNarrow(a, 0, 2, 2);
+  THFloatTensor *column = THFloatTensor_newSelect(a, 1, 2), *t = THFloatTensor_newTranspose(a, 0, 1);
+  CHECK(THFloatTensor_overlaps(a, t));
+  CHECK(THFloatTensor_overlaps(top, column));            /* column reaches rows 0 to 3 */
+  CHECK(!THFloatTensor_overlaps(top, bottom));
+  CHECK(!THFloatTensor_overlaps(a, other));
+  CHECK(!THFloatTensor_overlaps(a, empty));
+  THFloatTensor_free(t);
+  THFloatTensor_free(column);
+  THFloatTensor_free(bottom);
+  THFloatTensor_free(top);
+  THFloatTensor_free(empty);
+  THFloatTensor_free(other);
+  THFloatTensor_free(a);
+}
+
+TEST(new_apart_from_copies_only_what_another_view_could_overwrite) {
+  THFloatTensor *a = range2d(2, 2), *same = THFloatTensor_newWithTensor(a);
+  THFloatTensor *t = THFloatTensor_newTranspose(a, 0, 1), *other = range2d(2, 2);
+  THFloatTensor *kept = THFloatTensor_newApartFrom(same, a);        /* the same view: no copy */
+  CHECK(kept == same);
+  THFloatTensor_free(kept);
+  kept = THFloatTensor_newApartFrom(other, a);                      /* no shared memory */
+  CHECK(kept == other);
+  THFloatTensor_free(kept);
+  THFloatTensor *copy = THFloatTensor_newApartFrom(t, a);
+  CHECK(copy != t && copy->storage != a->storage);
+  THFloatTensor_set2d(a, 0, 1, 100);
+  CHECK_NEAR(THFloatTensor_get2d(copy, 1, 0), 1, 0);                /* the value before */
+  CHECK_EQ_LONG(t->refcount, 1);
+  THFloatTensor_free(copy);
+  THFloatTensor_free(other);
+  THFloatTensor_free(t);
+  THFloatTensor_free(same);
+  THFloatTensor_free(a);
+}
+
 TEST(set_makes_a_view_and_views_keep_the_storage_alive) {
   THFloatTensor *t = range2d(2, 2);
   THFloatTensor *v = THFloatTensor_new();
@@ -440,6 +479,8 @@ HARNESS_MAIN(TEST_ENTRY(new_tensor_is_empty),
              TEST_ENTRY(is_contiguous_ignores_size_one_dimensions),
              TEST_ENTRY(predicates_compare_sizes_and_views),
              TEST_ENTRY(new_contiguous_retains_or_clones),
+             TEST_ENTRY(overlaps_compares_the_memory_that_views_reach),
+             TEST_ENTRY(new_apart_from_copies_only_what_another_view_could_overwrite),
              TEST_ENTRY(set_makes_a_view_and_views_keep_the_storage_alive),
              TEST_ENTRY(free_copy_to_copies_then_frees),
              TEST_ENTRY(element_access_checks_dimension_count_and_indices),

@@ -195,10 +195,8 @@ void THBlas_(gemm)(char transa, char transb, long m, long n, long k, real alpha,
     return;
   }
 #endif
-  long j;
-#pragma omp parallel for if ((double)m * n * k > TH_OMP_OVERHEAD_THRESHOLD)
-  for (j = 0; j < n; j++)
-    THBlas_(gemmColumn)(ta, tb, m, k, j, alpha, a, lda, b, ldb, beta, c, ldc);
+  TH_PARALLEL_LOOP(j, n, (double)m * n * k,
+                   THBlas_(gemmColumn)(ta, tb, m, k, j, alpha, a, lda, b, ldb, beta, c, ldc););
 }
 
 #undef TH_BLAS_USE_FORTRAN

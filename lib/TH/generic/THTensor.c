@@ -598,6 +598,32 @@ int THTensor_(isSetTo)(const THTensor *self, const THTensor *src) {
   return 1;
 }
 
+/* The first and one past the last byte that self's elements reach (strides are never negative). */
+static void THTensor_(byteExtent)(const THTensor *self, const char **first, const char **end) {
+  ptrdiff_t last = 0;
+  for (int d = 0; d < self->nDimension; d++)
+    last += (self->size[d] - 1) * self->stride[d];
+  *first = (const char *)(self->storage->data + self->storageOffset);
+  *end = *first + (last + 1) * (ptrdiff_t)sizeof(real);
+}
+
+int THTensor_(overlaps)(const THTensor *a, const THTensor *b) {
+  if (a->nDimension == 0 || b->nDimension == 0 || !a->storage || !b->storage)
+    return 0;
+  const char *aFirst, *aEnd, *bFirst, *bEnd;
+  THTensor_(byteExtent)(a, &aFirst, &aEnd);
+  THTensor_(byteExtent)(b, &bFirst, &bEnd);
+  return aFirst < bEnd && bFirst < aEnd;
+}
+
+THTensor *THTensor_(newApartFrom)(THTensor *src, const THTensor *result) {
+  if (src == result || THTensor_(isSetTo)(src, result) || !THTensor_(overlaps)(src, result)) {
+    THTensor_(retain)(src);
+    return src;
+  }
+  return THTensor_(newClone)(src);
+}
+
 int THTensor_(isSize)(const THTensor *self, const THLongStorage *dims) {
   if (self->nDimension != dims->size)
     return 0;

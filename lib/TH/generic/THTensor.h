@@ -66,6 +66,9 @@ TH_API THTensor *THTensor_(newWithSize4d)(long size0_, long size1_, long size2_,
 TH_API THTensor *THTensor_(newClone)(THTensor *self);
 /* self itself (retained) when already contiguous, else a contiguous clone. */
 TH_API THTensor *THTensor_(newContiguous)(THTensor *self);
+/* A new reference to src, or to a contiguous copy of it when writing result could change src's
+ * elements before an operation has read them (they overlap, and are not the same view). */
+TH_API THTensor *THTensor_(newApartFrom)(THTensor *src, const THTensor *result);
 TH_API THTensor *THTensor_(newSelect)(THTensor *tensor, int dimension_, long sliceIndex_);
 TH_API THTensor *THTensor_(newNarrow)(THTensor *tensor, int dimension_, long firstIndex_, long size_);
 TH_API THTensor *THTensor_(newTranspose)(THTensor *tensor, int dimension1_, int dimension2_);
@@ -130,6 +133,9 @@ TH_API int THTensor_(isContiguous)(const THTensor *self);
 TH_API int THTensor_(isSameSizeAs)(const THTensor *self, const THTensor *src);
 /* Same storage, offset, sizes and strides. */
 TH_API int THTensor_(isSetTo)(const THTensor *self, const THTensor *src);
+/* Whether the elements of a and b share any memory (conservative: views that interleave without
+ * sharing an element count too). */
+TH_API int THTensor_(overlaps)(const THTensor *a, const THTensor *b);
 TH_API int THTensor_(isSize)(const THTensor *self, const THLongStorage *dims);
 TH_API ptrdiff_t THTensor_(nElement)(const THTensor *self);
 

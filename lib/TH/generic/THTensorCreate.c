@@ -66,18 +66,33 @@ void THTensor_(logspace)(THTensor *r_, real a, real b, long n) {
 }
 #endif
 
-/* Where diagonal k of a rows x cols matrix starts and how long it is (0 when it is outside). */
+/* The length of diagonal k of a rows x cols matrix (0 when it lies outside). No sum here can
+ * overflow: k >= 0 only meets cols - k, k < 0 only rows + k. */
 static long THTensor_(diagonalLength)(long rows, long cols, long k) {
   long length = k >= 0 ? (rows < cols - k ? rows : cols - k) : (rows + k < cols ? rows + k : cols);
   return length > 0 ? length : 0;
 }
 
+/* The side of the square matrix that holds a vector of n elements on diagonal k: n + |k|, or 0
+ * when that matrix would have more than LONG_MAX elements (|k| itself may not fit a long). */
+static long THTensor_(diagonalMatrixSide)(long n, long k) {
+  long side, elements;
+  int overflow = k >= 0 ? __builtin_add_overflow(n, k, &side) : __builtin_sub_overflow(n, k, &side);
+  overflow |= __builtin_mul_overflow(side, side, &elements);
+  return overflow ? 0 : side;
+}
+
 void THTensor_(diag)(THTensor *r_, THTensor *t, long k) {
   THArgCheck(t->nDimension == 1 || t->nDimension == 2, 2,
              "expected a vector or a matrix, got a tensor of size %s", THTensor_(sizeDesc)(t).str);
-  long length = t->nDimension == 2 ? THTensor_(diagonalLength)(t->size[0], t->size[1], k) : 0;
-  THArgCheck(t->nDimension == 1 || length > 0, 3,
-             "diagonal %ld is outside a %s matrix", k, THTensor_(sizeDesc)(t).str);
+  if (t->nDimension == 1) {
+    THArgCheck(THTensor_(diagonalMatrixSide)(t->size[0], k) > 0, 3,
+               "diagonal %ld is too far from the main diagonal: a matrix with a vector of %ld "
+               "elements on it would have more than %ld elements", k, t->size[0], LONG_MAX);
+  } else {
+    THArgCheck(THTensor_(diagonalLength)(t->size[0], t->size[1], k) > 0, 3,
+               "diagonal %ld is outside a %s matrix", k, THTensor_(sizeDesc)(t).str);
+  }
   if (r_ == t) {
     THTensor *result = THTensor_(new)();
     THTensor_(diag)(result, t, k);
@@ -85,8 +100,9 @@ void THTensor_(diag)(THTensor *r_, THTensor *t, long k) {
     THTensor_(free)(result);
     return;
   }
+  /* From here |k| is below the side of a matrix that exists: its offsets cannot overflow. */
   if (t->nDimension == 1) {
-    long n = t->size[0], side = n + (k >= 0 ? k : -k);
+    long n = t->size[0], side = THTensor_(diagonalMatrixSide)(n, k);
     THTensor_(resize2d)(r_, side, side);
     THTensor_(zero)(r_);
     real *rp = THTensor_(data)(r_) + (k >= 0 ? k * r_->stride[1] : -k * r_->stride[0]);
@@ -94,6 +110,7 @@ void THTensor_(diag)(THTensor *r_, THTensor *t, long k) {
     for (long i = 0; i < n; i++)
       rp[i * (r_->stride[0] + r_->stride[1])] = tp[i * t->stride[0]];
   } else {
+    long length = THTensor_(diagonalLength)(t->size[0], t->size[1], k);
     THTensor_(resize1d)(r_, length);
     const real *tp = THTensor_(data)(t) + (k >= 0 ? k * t->stride[1] : -k * t->stride[0]);
     real *rp = THTensor_(data)(r_);
@@ -103,7 +120,9 @@ void THTensor_(diag)(THTensor *r_, THTensor *t, long k) {
 }
 
 /* r_ = t with the elements outside one triangle set to 0: tril (keepLower) keeps the elements
- * (i, j) with j <= i + k, triu those with j >= i + k. */
+ * (i, j) with j <= i + k, triu those with j >= i + k. Every k <= -rows selects the same elements
+ * as -rows, and every k >= cols as cols, so k is first brought into [-rows, cols]: then i + k + 1
+ * cannot overflow, whatever k the caller gave (LONG_MIN and LONG_MAX included). */
 static void THTensor_(triangle)(THTensor *r_, THTensor *t, long k, int keepLower) {
   THArgCheck(t->nDimension == 2, 2, "expected a matrix, got a tensor of size %s",
              THTensor_(sizeDesc)(t).str);
@@ -114,6 +133,10 @@ static void THTensor_(triangle)(THTensor *r_, THTensor *t, long k, int keepLower
   real *rp = THTensor_(data)(r_);
   long rows = r_->size[0], cols = r_->size[1];
   long rowStride = r_->stride[0], colStride = r_->stride[1];
+  if (k < -rows)
+    k = -rows;
+  if (k > cols)
+    k = cols;
   for (long i = 0; i < rows; i++) {
     long from = keepLower ? i + k + 1 : 0;
     long to = keepLower ? cols : i + k;

@@ -56,17 +56,13 @@ static void THTensor_(indexSelectRows)(THTensor *r_, THTensor *src, int dim, con
     THTensor_(splitAt)(src, dim, &outer, &inner);
     real *rp = THTensor_(data)(r_);
     const real *sp = THTensor_(data)(src);
-    int parallel = (double)outer * n * inner > TH_OMP_OVERHEAD_THRESHOLD;
-    long o, i;
     if (outer == 1) {             /* dim 0: a plain loop over the rows, the common case */
-#pragma omp parallel for if (parallel)
-      for (i = 0; i < n; i++)
-        THTensor_(copyRow)(rp + i * inner, sp + index[i] * inner, inner);
-    } else {
-#pragma omp parallel for collapse(2) if (parallel)
-      for (o = 0; o < outer; o++)
-        for (i = 0; i < n; i++)
-          THTensor_(copyRow)(rp + (o * n + i) * inner, sp + (o * srcRows + index[i]) * inner, inner);
+      TH_PARALLEL_LOOP(i, n, (double)n * inner,
+                       THTensor_(copyRow)(rp + i * inner, sp + index[i] * inner, inner););
+    } else {                      /* row k of the result: row index[k % n] of block k / n */
+      TH_PARALLEL_LOOP(k, outer * n, (double)outer * n * inner,
+                       long o = k / n, i = k % n;
+                       THTensor_(copyRow)(rp + k * inner, sp + (o * srcRows + index[i]) * inner, inner););
     }
   } else {
     THTensor *to = THTensor_(new)(), *from = THTensor_(new)();
@@ -122,11 +118,9 @@ static void THTensor_(indexWriteRows)(THTensor *tensor, int dim, const long *ind
     THTensor_(splitAt)(tensor, dim, &outer, &inner);
     real *tp = THTensor_(data)(tensor);
     const real *sp = THTensor_(data)(src);
-    long o;
     /* Blocks are disjoint, so they go in parallel; within one, rows go in index order, so a
      * repeated index sees every write. */
-#pragma omp parallel for if ((double)outer * n * inner > TH_OMP_OVERHEAD_THRESHOLD)
-    for (o = 0; o < outer; o++) {
+    TH_PARALLEL_LOOP(o, outer, (double)outer * n * inner, {
       for (long i = 0; i < n; i++) {
         real *to = tp + (o * rows + index[i]) * inner;
         const real *from = sp + (o * n + i) * inner;
@@ -137,7 +131,7 @@ static void THTensor_(indexWriteRows)(THTensor *tensor, int dim, const long *ind
           for (long j = 0; j < inner; j++)
             to[j] += from[j];
       }
-    }
+    });
   } else {
     THTensor *to = THTensor_(new)(), *from = THTensor_(new)();
     for (long i = 0; i < n; i++) {
@@ -273,17 +267,17 @@ static void THTensor_(catContiguous)(THTensor *r_, THTensor **inputs, int numInp
   for (int k = 0; k < numInputs; k++)
     offset[k + 1] = offset[k] + (inputs[k]->nDimension ? inputs[k]->size[dim] * inner : 0);
   real *rp = THTensor_(data)(r_);
-  long o;
-  int k;
-#pragma omp parallel for collapse(2) schedule(dynamic) if ((double)outer * rowLength > TH_OMP_OVERHEAD_THRESHOLD)
-  for (o = 0; o < outer; o++) {
-    for (k = 0; k < numInputs; k++) {
-      ptrdiff_t length = offset[k + 1] - offset[k];
-      if (length > 0)
-        memcpy(rp + o * rowLength + offset[k], THTensor_(data)(inputs[k]) + o * length,
-               sizeof(real) * length);
-    }
-  }
+  /* Piece p is the block p / numInputs of input p % numInputs; the pieces differ in length, so
+   * the threads take them one by one (dynamic schedule). */
+  TH_PARALLEL_REGION((double)outer * rowLength,
+                     _Pragma("omp for schedule(dynamic)")
+                     for (ptrdiff_t p = 0; p < (ptrdiff_t)outer * numInputs; p++) {
+                       ptrdiff_t o = p / numInputs, k = p % numInputs;
+                       ptrdiff_t length = offset[k + 1] - offset[k];
+                       if (length > 0)
+                         memcpy(rp + o * rowLength + offset[k], THTensor_(data)(inputs[k]) + o * length,
+                                sizeof(real) * length);
+                     });
   THFree(offset);
 }
 

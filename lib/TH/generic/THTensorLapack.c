@@ -1,8 +1,9 @@
 /* LAPACK-backed linear algebra of one float dtype (included by THTensorLapack.c for Float and
  * Double). Every function checks its operands, copies them into fresh column-major matrices (so
  * the inputs are never touched), asks LAPACK for its best workspace (lwork = -1), runs the
- * routine, hands the column-major results to the result tensors, and only then, with every
- * temporary freed, turns a failed `info` into an error in the user's terms.
+ * routine, and hands the column-major results to the result tensors only when it succeeded: a
+ * failed `info` frees every temporary and becomes an error in the user's terms, leaving every
+ * result tensor (an out= of the caller's) as it was.
  * On the path of `torch_early.gesv(b, a)`: THPFloatTensor_stateless_gesv → THFloatTensor_gesv. */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/THTensorLapack.c"
@@ -57,6 +58,17 @@ static void THTensor_(checkLapackArguments)(int info, const char *routine) {
     THError("LAPACK %s rejected its argument %d", routine, -info);
 }
 
+/* For the routines that fail only on bad arguments: frees a and b (either may be NULL) before
+ * reporting such a failure. */
+static void THTensor_(checkLapackArgumentsFreeing)(int info, const char *routine, THTensor *a,
+                                                   THTensor *b) {
+  if (info < 0) {
+    THTensor_(free)(a);
+    THTensor_(free)(b);
+    THTensor_(checkLapackArguments)(info, routine);
+  }
+}
+
 /* A workspace of the size LAPACK answered to a query (at least 1). */
 static real *THTensor_(newWorkspace)(real answer, int *lwork) {
   *lwork = answer < 1 ? 1 : (int)answer;
@@ -101,11 +113,14 @@ void THTensor_(gesv)(THTensor *rb_, THTensor *ra_, THTensor *b, THTensor *a) {
   int *ipiv = THAlloc(sizeof(int) * (size_t)n);
   THLapack_(gesv)(n, nrhs, THTensor_(data)(lu), n, ipiv, THTensor_(data)(x), n, &info);
   THFree(ipiv);
+  if (info != 0) {
+    THTensor_(free)(lu);
+    THTensor_(free)(x);
+    THTensor_(checkLapackArguments)(info, "gesv");
+    THError("the matrix is singular: U(%d,%d) is zero", info, info);
+  }
   THTensor_(giveResult)(rb_, x);
   THTensor_(giveResult)(ra_, lu);
-  THTensor_(checkLapackArguments)(info, "gesv");
-  if (info > 0)
-    THError("the matrix is singular: U(%d,%d) is zero", info, info);
 }
 
 void THTensor_(trtrs)(THTensor *rb_, THTensor *ra_, THTensor *b, THTensor *a, const char *uplo,
@@ -118,11 +133,14 @@ void THTensor_(trtrs)(THTensor *rb_, THTensor *ra_, THTensor *b, THTensor *a, co
   THTensor *x = THTensor_(newColumnMajor)(n, nrhs, b);
   THLapack_(trtrs)(uplo[0], trans[0], diag[0], n, nrhs, THTensor_(data)(tri), n, THTensor_(data)(x),
                    n, &info);
+  if (info != 0) {
+    THTensor_(free)(tri);
+    THTensor_(free)(x);
+    THTensor_(checkLapackArguments)(info, "trtrs");
+    THError("the triangular matrix is singular: A(%d,%d) is zero", info, info);
+  }
   THTensor_(giveResult)(rb_, x);
   THTensor_(giveResult)(ra_, tri);
-  THTensor_(checkLapackArguments)(info, "trtrs");
-  if (info > 0)
-    THError("the triangular matrix is singular: A(%d,%d) is zero", info, info);
 }
 
 void THTensor_(gels)(THTensor *rb_, THTensor *ra_, THTensor *b, THTensor *a) {
@@ -143,12 +161,15 @@ void THTensor_(gels)(THTensor *rb_, THTensor *ra_, THTensor *b, THTensor *a) {
   real *work = THTensor_(newWorkspace)(answer, &lwork);
   THLapack_(gels)('N', m, n, nrhs, THTensor_(data)(qr), m, THTensor_(data)(x), ldb, work, lwork, &info);
   THFree(work);
+  if (info != 0) {
+    THTensor_(free)(qr);
+    THTensor_(free)(x);
+    THTensor_(checkLapackArguments)(info, "gels");
+    THError("the matrix does not have full rank: R(%d,%d) is zero", info, info);
+  }
   THTensor_(narrow)(x, NULL, 0, 0, n);   /* X; the rows below (m > n) hold residual terms */
   THTensor_(giveResult)(rb_, x);
   THTensor_(giveResult)(ra_, qr);
-  THTensor_(checkLapackArguments)(info, "gels");
-  if (info > 0)
-    THError("the matrix does not have full rank: R(%d,%d) is zero", info, info);
 }
 
 /* ---- Eigenvalues and singular values ---- */
@@ -164,6 +185,12 @@ void THTensor_(syev)(THTensor *re_, THTensor *rv_, THTensor *a, const char *jobz
   real *work = THTensor_(newWorkspace)(answer, &lwork);
   THLapack_(syev)(jobz[0], uplo[0], n, THTensor_(data)(v), n, THTensor_(data)(e), work, lwork, &info);
   THFree(work);
+  if (info != 0) {
+    THTensor_(free)(e);
+    THTensor_(free)(v);
+    THTensor_(checkLapackArguments)(info, "syev");
+    THError("the eigenvalue computation did not converge (%d off-diagonal elements remain)", info);
+  }
   THTensor_(giveResult)(re_, e);
   if (jobz[0] == 'V' || jobz[0] == 'v') {
     THTensor_(giveResult)(rv_, v);
@@ -171,9 +198,6 @@ void THTensor_(syev)(THTensor *re_, THTensor *rv_, THTensor *a, const char *jobz
     THTensor_(free)(v);
     THTensor_(makeEmpty)(rv_);
   }
-  THTensor_(checkLapackArguments)(info, "syev");
-  if (info > 0)
-    THError("the eigenvalue computation did not converge (%d off-diagonal elements remain)", info);
 }
 
 void THTensor_(geev)(THTensor *re_, THTensor *rv_, THTensor *a, const char *jobvr) {
@@ -194,6 +218,14 @@ void THTensor_(geev)(THTensor *re_, THTensor *rv_, THTensor *a, const char *jobv
                   lwork, &info);
   THFree(work);
   THTensor_(free)(scratch);
+  if (info != 0) {
+    THFree(wr);
+    THFree(wi);
+    THTensor_(free)(v);
+    THTensor_(checkLapackArguments)(info, "geev");
+    THError("the eigenvalue computation did not converge (only eigenvalues %d to %d were found)",
+            info + 1, n);
+  }
   THTensor *e = THTensor_(newWithSize2d)(n, 2);
   real *pe = THTensor_(data)(e);
   for (int i = 0; i < n; i++) {
@@ -207,10 +239,6 @@ void THTensor_(geev)(THTensor *re_, THTensor *rv_, THTensor *a, const char *jobv
     THTensor_(giveResult)(rv_, v);
   else
     THTensor_(makeEmpty)(rv_);
-  THTensor_(checkLapackArguments)(info, "geev");
-  if (info > 0)
-    THError("the eigenvalue computation did not converge (only eigenvalues %d to %d were found)",
-            info + 1, n);
 }
 
 void THTensor_(gesvd)(THTensor *ru_, THTensor *rs_, THTensor *rv_, THTensor *a, const char *jobu) {
@@ -231,13 +259,17 @@ void THTensor_(gesvd)(THTensor *ru_, THTensor *rs_, THTensor *rv_, THTensor *a, 
                    THTensor_(data)(u), m, THTensor_(data)(vt), vtRows, work, lwork, &info);
   THFree(work);
   THTensor_(free)(scratch);
+  if (info != 0) {
+    THTensor_(free)(u);
+    THTensor_(free)(s);
+    THTensor_(free)(vt);
+    THTensor_(checkLapackArguments)(info, "gesvd");
+    THError("the SVD did not converge (%d superdiagonals did not reach zero)", info);
+  }
   THTensor_(transpose)(vt, NULL, 0, 1);                     /* V = VT' */
   THTensor_(giveResult)(ru_, u);
   THTensor_(giveResult)(rs_, s);
   THTensor_(giveResult)(rv_, vt);
-  THTensor_(checkLapackArguments)(info, "gesvd");
-  if (info > 0)
-    THError("the SVD did not converge (%d superdiagonals did not reach zero)", info);
 }
 
 /* ---- Inverse ---- */
@@ -257,10 +289,12 @@ void THTensor_(getri)(THTensor *ra_, THTensor *a) {
     THFree(work);
   }
   THFree(ipiv);
-  THTensor_(giveResult)(ra_, inv);
-  THTensor_(checkLapackArguments)(info, "getri");
-  if (info > 0)
+  if (info != 0) {
+    THTensor_(free)(inv);
+    THTensor_(checkLapackArguments)(info, "getri");
     THError("the matrix is singular: U(%d,%d) is zero", info, info);
+  }
+  THTensor_(giveResult)(ra_, inv);
 }
 
 /* ---- Cholesky ---- */
@@ -271,12 +305,14 @@ void THTensor_(potrf)(THTensor *ra_, THTensor *a, const char *uplo) {
   int n = (int)a->size[0], info;
   THTensor *factor = THTensor_(newColumnMajor)(n, n, a);
   THLapack_(potrf)(uplo[0], n, THTensor_(data)(factor), n, &info);
-  THTensor_(zeroOtherTriangle)(factor, uplo);
-  THTensor_(giveResult)(ra_, factor);
-  THTensor_(checkLapackArguments)(info, "potrf");
-  if (info > 0)
+  if (info != 0) {
+    THTensor_(free)(factor);
+    THTensor_(checkLapackArguments)(info, "potrf");
     THError("the matrix is not positive definite: its leading minor of order %d is not positive",
             info);
+  }
+  THTensor_(zeroOtherTriangle)(factor, uplo);
+  THTensor_(giveResult)(ra_, factor);
 }
 
 void THTensor_(potrs)(THTensor *rb_, THTensor *b, THTensor *a, const char *uplo) {
@@ -288,8 +324,8 @@ void THTensor_(potrs)(THTensor *rb_, THTensor *b, THTensor *a, const char *uplo)
   THTensor *x = THTensor_(newColumnMajor)(n, nrhs, b);
   THLapack_(potrs)(uplo[0], n, nrhs, THTensor_(data)(factor), n, THTensor_(data)(x), n, &info);
   THTensor_(free)(factor);
+  THTensor_(checkLapackArgumentsFreeing)(info, "potrs", x, NULL);
   THTensor_(giveResult)(rb_, x);
-  THTensor_(checkLapackArguments)(info, "potrs");
 }
 
 void THTensor_(potri)(THTensor *ra_, THTensor *a, const char *uplo) {
@@ -298,11 +334,13 @@ void THTensor_(potri)(THTensor *ra_, THTensor *a, const char *uplo) {
   int n = (int)a->size[0], info;
   THTensor *inv = THTensor_(newColumnMajor)(n, n, a);
   THLapack_(potri)(uplo[0], n, THTensor_(data)(inv), n, &info);
+  if (info != 0) {
+    THTensor_(free)(inv);
+    THTensor_(checkLapackArguments)(info, "potri");
+    THError("the matrix is singular: the factor's (%d,%d) element is zero", info, info);
+  }
   THTensor_(mirrorTriangle)(inv, uplo);
   THTensor_(giveResult)(ra_, inv);
-  THTensor_(checkLapackArguments)(info, "potri");
-  if (info > 0)
-    THError("the matrix is singular: the factor's (%d,%d) element is zero", info, info);
 }
 
 void THTensor_(pstrf)(THTensor *ra_, THIntTensor *rpiv_, THTensor *a, const char *uplo, real tol) {
@@ -315,6 +353,13 @@ void THTensor_(pstrf)(THTensor *ra_, THIntTensor *rpiv_, THTensor *a, const char
   THLapack_(pstrf)(uplo[0], n, THTensor_(data)(factor), n, THIntTensor_data(piv), &rank, tol, work,
                    &info);
   THFree(work);
+  if (info != 0) {
+    THTensor_(free)(factor);
+    THIntTensor_free(piv);
+    THTensor_(checkLapackArguments)(info, "pstrf");
+    THError("the matrix is not positive definite, or only semi-definite: its computed rank is %d "
+            "of %d", rank, n);
+  }
   int *p = THIntTensor_data(piv);
   for (int i = 0; i < n; i++)
     p[i] -= 1;                                              /* LAPACK counts from 1 */
@@ -322,10 +367,6 @@ void THTensor_(pstrf)(THTensor *ra_, THIntTensor *rpiv_, THTensor *a, const char
   THTensor_(giveResult)(ra_, factor);
   THIntTensor_set(rpiv_, piv);
   THIntTensor_free(piv);
-  THTensor_(checkLapackArguments)(info, "pstrf");
-  if (info > 0)
-    THError("the matrix is not positive definite, or only semi-definite: its computed rank is %d "
-            "of %d", rank, n);
 }
 
 /* ---- QR ---- */
@@ -365,10 +406,10 @@ void THTensor_(qr)(THTensor *rq_, THTensor *rr_, THTensor *a) {
   if (info == 0)
     THTensor_(formQ)(compact, k, tau, &info);
   THTensor_(free)(tau);
+  THTensor_(checkLapackArgumentsFreeing)(info, "qr", compact, r);
   THTensor_(narrow)(compact, NULL, 1, 0, k);
   THTensor_(giveResult)(rq_, compact);
   THTensor_(giveResult)(rr_, r);
-  THTensor_(checkLapackArguments)(info, "qr");
 }
 
 void THTensor_(geqrf)(THTensor *ra_, THTensor *rtau_, THTensor *a) {
@@ -377,9 +418,9 @@ void THTensor_(geqrf)(THTensor *ra_, THTensor *rtau_, THTensor *a) {
   int info;
   THTensor *compact, *tau;
   THTensor_(compactQR)(a, &compact, &tau, &info);
+  THTensor_(checkLapackArgumentsFreeing)(info, "geqrf", compact, tau);
   THTensor_(giveResult)(ra_, compact);
   THTensor_(giveResult)(rtau_, tau);
-  THTensor_(checkLapackArguments)(info, "geqrf");
 }
 
 /* tau holds the scales of reflectors stored in a (geqrf's form): at most min(rows, columns). */
@@ -398,9 +439,9 @@ void THTensor_(orgqr)(THTensor *ra_, THTensor *a, THTensor *tau) {
   THTensor *scales = THTensor_(newContiguous)(tau);
   THTensor_(formQ)(q, cols, scales, &info);
   THTensor_(free)(scales);
+  THTensor_(checkLapackArgumentsFreeing)(info, "orgqr", q, NULL);
   THTensor_(narrow)(q, NULL, 1, 0, cols);
   THTensor_(giveResult)(ra_, q);
-  THTensor_(checkLapackArguments)(info, "orgqr");
 }
 
 void THTensor_(ormqr)(THTensor *ra_, THTensor *a, THTensor *tau, THTensor *c, const char *side,
@@ -428,8 +469,8 @@ void THTensor_(ormqr)(THTensor *ra_, THTensor *a, THTensor *tau, THTensor *c, co
   THFree(work);
   THTensor_(free)(reflectors);
   THTensor_(free)(scales);
+  THTensor_(checkLapackArgumentsFreeing)(info, "ormqr", result, NULL);
   THTensor_(giveResult)(ra_, result);
-  THTensor_(checkLapackArguments)(info, "ormqr");
 }
 
 /* ---- Batched LU ---- */
@@ -494,13 +535,16 @@ void THTensor_(btrifact)(THTensor *ra_, THIntTensor *rpivots_, THTensor *a, int 
     if (info != 0)
       failed = b;
   }
+  if (info != 0) {
+    THTensor_(free)(lu);
+    THIntTensor_free(pivots);
+    THTensor_(checkLapackArguments)(info, "getrf");
+    THError("the matrix is singular: U(%d,%d) of batch element %ld is zero%s", info, info, failed,
+            pivot ? "" : " (LU without pivoting)");
+  }
   THTensor_(giveResult)(ra_, lu);
   THIntTensor_set(rpivots_, pivots);
   THIntTensor_free(pivots);
-  THTensor_(checkLapackArguments)(info, "getrf");
-  if (info > 0)
-    THError("the matrix is singular: U(%d,%d) of batch element %ld is zero%s", info, info, failed,
-            pivot ? "" : " (LU without pivoting)");
 }
 
 void THTensor_(btrisolve)(THTensor *rb_, THTensor *b, THTensor *atf, THIntTensor *pivots) {
@@ -530,8 +574,8 @@ void THTensor_(btrisolve)(THTensor *rb_, THTensor *b, THTensor *atf, THIntTensor
                      THIntTensor_data(rows) + i * n, THTensor_(data)(x) + i * n, (int)n, &info);
   THTensor_(free)(lu);
   THIntTensor_free(rows);
+  THTensor_(checkLapackArgumentsFreeing)(info, "getrs", x, NULL);
   THTensor_(giveResult)(rb_, x);
-  THTensor_(checkLapackArguments)(info, "getrs");
 }
 
 #endif

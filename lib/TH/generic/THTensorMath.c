@@ -162,11 +162,8 @@ static int THTensor_(hasZero)(THTensor *t) {
   return found;
 }
 
-void THTensor_(cdiv)(THTensor *r_, THTensor *t, THTensor *src) {
-  THTensor_(checkSameNumel)(t, src, 3);
-  if (TH_MATH_IS_INTEGRAL && THTensor_(hasZero)(src))
-    THError("ZeroDivisionError: integer division by zero");
-  THTensor_(resizeAs)(r_, t);
+/* r_ = t / src where no operand shares memory with r_ under another layout. */
+static void THTensor_(cdivApart)(THTensor *r_, THTensor *t, THTensor *src) {
   if (THTensor_(isContiguous2)(r_, t) && THTensor_(isContiguous)(src)) {
     real *rp = THTensor_(data)(r_), *tp = THTensor_(data)(t), *sp = THTensor_(data)(src);
 #if TH_MATH_IS_INTEGRAL
@@ -180,6 +177,20 @@ void THTensor_(cdiv)(THTensor *r_, THTensor *t, THTensor *src) {
   }
 }
 
+/* The divisors are checked before anything is written, then t and src are read from copies where
+ * they share memory with r_ under another layout: writing r_ would otherwise change elements not
+ * read yet, and x.div_(x.t()) could meet a zero divisor that the check never saw. */
+void THTensor_(cdiv)(THTensor *r_, THTensor *t, THTensor *src) {
+  THTensor_(checkSameNumel)(t, src, 3);
+  if (TH_MATH_IS_INTEGRAL && THTensor_(hasZero)(src))
+    THError("ZeroDivisionError: integer division by zero");
+  THTensor_(resizeAs)(r_, t);
+  THTensor *dividend = THTensor_(newApartFrom)(t, r_), *divisor = THTensor_(newApartFrom)(src, r_);
+  THTensor_(cdivApart)(r_, dividend, divisor);
+  THTensor_(free)(dividend);
+  THTensor_(free)(divisor);
+}
+
 /* ---- Reductions ----
  * Each reduction has three kernels, all accumulating in accreal:
  *   whole(p, n)                      n contiguous elements, in parallel when long
@@ -187,20 +198,26 @@ void THTensor_(cdiv)(THTensor *r_, THTensor *t, THTensor *src) {
  *   columns(r, p, n, inner, width)   width adjacent columns of a contiguous n x inner block,
  *                                    reduced down the n rows (row by row, so memory is read in
  *                                    order), into r[0..width)
- * and the per-dimension reduction picks among them by layout. */
+ * and the per-dimension reduction picks among them by layout.
+ * A whole kernel cuts a long array into THGetNumThreads() equal shares, whatever number of threads
+ * then runs them (fewer on a busy machine: see THParallel.h), and combines the shares' results in
+ * order, so that the rounding, hence every bit of the result, depends only on the number of
+ * threads the user set. */
 
 #define TH_REDUCE_COLUMN_BLOCK 1024
 
 static accreal THTensor_(sumWhole)(const real *p, ptrdiff_t n) {
   if (n <= TH_OMP_OVERHEAD_THRESHOLD)
     return THVector_(sum)(p, n);
-  accreal acc = 0;
-#pragma omp parallel reduction(+ : acc)
-  {
-    ptrdiff_t begin, length;
-    THParallel_share(n, &begin, &length);
-    acc += THVector_(sum)(p + begin, length);
-  }
+  ptrdiff_t shares = THGetNumThreads();
+  accreal *partial = THAlloc(sizeof(accreal) * shares), acc = 0;
+  TH_PARALLEL_LOOP(s, shares, n,
+                   ptrdiff_t begin, length;
+                   THParallel_shareOf(n, shares, s, &begin, &length);
+                   partial[s] = THVector_(sum)(p + begin, length););
+  for (ptrdiff_t s = 0; s < shares; s++)
+    acc += partial[s];
+  THFree(partial);
   return acc;
 }
 
@@ -228,20 +245,6 @@ static void THTensor_(sumColumns)(real *r, const real *p, long n, long inner, lo
     r[j] = (real)acc[j];
 }
 
-static accreal THTensor_(prodWhole)(const real *p, ptrdiff_t n) {
-  accreal acc = 1;
-  if (n > TH_OMP_OVERHEAD_THRESHOLD) {
-#pragma omp parallel for simd reduction(* : acc)
-    for (ptrdiff_t i = 0; i < n; i++)
-      acc *= p[i];
-  } else {
-#pragma omp simd reduction(* : acc)
-    for (ptrdiff_t i = 0; i < n; i++)
-      acc *= p[i];
-  }
-  return acc;
-}
-
 static accreal THTensor_(prodSlice)(const real *p, long n, long stride) {
   accreal acc = 1;
   if (stride == 1) {
@@ -252,6 +255,21 @@ static accreal THTensor_(prodSlice)(const real *p, long n, long stride) {
     for (long i = 0; i < n; i++)
       acc *= p[i * stride];
   }
+  return acc;
+}
+
+static accreal THTensor_(prodWhole)(const real *p, ptrdiff_t n) {
+  if (n <= TH_OMP_OVERHEAD_THRESHOLD)
+    return THTensor_(prodSlice)(p, n, 1);
+  ptrdiff_t shares = THGetNumThreads();
+  accreal *partial = THAlloc(sizeof(accreal) * shares), acc = 1;
+  TH_PARALLEL_LOOP(s, shares, n,
+                   ptrdiff_t begin, length;
+                   THParallel_shareOf(n, shares, s, &begin, &length);
+                   partial[s] = THTensor_(prodSlice)(p + begin, length, 1););
+  for (ptrdiff_t s = 0; s < shares; s++)
+    acc *= partial[s];
+  THFree(partial);
   return acc;
 }
 
@@ -310,19 +328,13 @@ static void THTensor_(reduceDimContiguous)(real *rp, const real *tp, long outer,
   if (inner == 1 && outer == 1) {
     rp[0] = (real)op->whole(tp, n);
   } else if (inner == 1) {
-    long o;
-#pragma omp parallel for if ((double)outer * n * inner > TH_OMP_OVERHEAD_THRESHOLD)
-    for (o = 0; o < outer; o++)
-      rp[o] = (real)op->slice(tp + o * n, n, 1);
+    TH_PARALLEL_LOOP(o, outer, (double)outer * n, rp[o] = (real)op->slice(tp + o * n, n, 1););
   } else {
     long blocks = (inner + TH_REDUCE_COLUMN_BLOCK - 1) / TH_REDUCE_COLUMN_BLOCK;
-    long w;
-#pragma omp parallel for if ((double)outer * n * inner > TH_OMP_OVERHEAD_THRESHOLD)
-    for (w = 0; w < outer * blocks; w++) {
-      long o = w / blocks, j = (w % blocks) * TH_REDUCE_COLUMN_BLOCK;
-      long width = inner - j < TH_REDUCE_COLUMN_BLOCK ? inner - j : TH_REDUCE_COLUMN_BLOCK;
-      op->columns(rp + o * inner + j, tp + o * n * inner + j, n, inner, width);
-    }
+    TH_PARALLEL_LOOP(w, outer * blocks, (double)outer * n * inner,
+                     long o = w / blocks, j = (w % blocks) * TH_REDUCE_COLUMN_BLOCK;
+                     long width = inner - j < TH_REDUCE_COLUMN_BLOCK ? inner - j : TH_REDUCE_COLUMN_BLOCK;
+                     op->columns(rp + o * inner + j, tp + o * n * inner + j, n, inner, width););
   }
 }
 
@@ -367,21 +379,35 @@ void THTensor_(prod)(THTensor *r_, THTensor *t, int dimension) {
   THTensor_(reduceDim)(r_, t, dimension, &THTensor_(prodReduction));
 }
 
+static accreal THTensor_(dotContiguous)(const real *tp, const real *sp, ptrdiff_t n) {
+  accreal sum = 0;
+#pragma omp simd reduction(+ : sum)
+  for (ptrdiff_t i = 0; i < n; i++)
+    sum += (accreal)tp[i] * sp[i];
+  return sum;
+}
+
+/* In shares combined in order when long, as the whole kernels of the reductions. */
+static accreal THTensor_(dotWhole)(const real *tp, const real *sp, ptrdiff_t n) {
+  if (n <= TH_OMP_OVERHEAD_THRESHOLD)
+    return THTensor_(dotContiguous)(tp, sp, n);
+  ptrdiff_t shares = THGetNumThreads();
+  accreal *partial = THAlloc(sizeof(accreal) * shares), sum = 0;
+  TH_PARALLEL_LOOP(s, shares, n,
+                   ptrdiff_t begin, length;
+                   THParallel_shareOf(n, shares, s, &begin, &length);
+                   partial[s] = THTensor_(dotContiguous)(tp + begin, sp + begin, length););
+  for (ptrdiff_t s = 0; s < shares; s++)
+    sum += partial[s];
+  THFree(partial);
+  return sum;
+}
+
 accreal THTensor_(dot)(THTensor *t, THTensor *src) {
   THTensor_(checkSameNumel)(t, src, 2);
   accreal sum = 0;
   if (THTensor_(isContiguous2)(t, src)) {
-    const real *tp = THTensor_(data)(t), *sp = THTensor_(data)(src);
-    ptrdiff_t n = THTensor_(nElement)(t);
-    if (n > TH_OMP_OVERHEAD_THRESHOLD) {
-#pragma omp parallel for simd reduction(+ : sum)
-      for (ptrdiff_t i = 0; i < n; i++)
-        sum += (accreal)tp[i] * sp[i];
-    } else {
-#pragma omp simd reduction(+ : sum)
-      for (ptrdiff_t i = 0; i < n; i++)
-        sum += (accreal)tp[i] * sp[i];
-    }
+    sum = THTensor_(dotWhole)(THTensor_(data)(t), THTensor_(data)(src), THTensor_(nElement)(t));
   } else {
     TH_TENSOR_APPLY2(real, t, real, src, sum += (accreal)*t_data * *src_data;);
   }

@@ -132,22 +132,33 @@ void THTensor_(fmod)(THTensor *r_, THTensor *t, real value) {
   TH_POINTWISE_APPLY1(THTensor_(truncatedRemainder)(x, value))
 }
 
-void THTensor_(cfmod)(THTensor *r_, THTensor *t, THTensor *src) {
-  THTensor_(checkSameNumel)(t, src, 3);
-  THTensor_(checkDivisors)(src);
-  TH_POINTWISE_APPLY2(THTensor_(truncatedRemainder)(x, y))
-}
-
 void THTensor_(remainder)(THTensor *r_, THTensor *t, real value) {
   THTensor_(checkDivisor)(value);
   TH_POINTWISE_APPLY1(THTensor_(flooredRemainder)(x, value))
 }
 
-void THTensor_(cremainder)(THTensor *r_, THTensor *t, THTensor *src) {
-  THTensor_(checkSameNumel)(t, src, 3);
-  THTensor_(checkDivisors)(src);
-  TH_POINTWISE_APPLY2(THTensor_(flooredRemainder)(x, y))
-}
+/* The element-wise forms check every divisor before writing anything, then read the operands
+ * from copies where they share memory with r_ under another layout: writing r_ would otherwise
+ * change elements not read yet, and x.remainder_(x.t()) could meet a zero divisor that the check
+ * never saw (an integer division by zero kills the process). */
+#define TH_POINTWISE_DIVISION(NAME, ...)                                                  \
+  static void THTensor_(NAME##Apart)(THTensor *r_, THTensor *t, THTensor *src) {          \
+    TH_POINTWISE_APPLY2(__VA_ARGS__)                                                      \
+  }                                                                                       \
+  void THTensor_(NAME)(THTensor *r_, THTensor *t, THTensor *src) {                        \
+    THTensor_(checkSameNumel)(t, src, 3);                                                 \
+    THTensor_(checkDivisors)(src);                                                        \
+    THTensor_(resizeAs)(r_, t);                                                           \
+    THTensor *dividend = THTensor_(newApartFrom)(t, r_);                                  \
+    THTensor *divisor = THTensor_(newApartFrom)(src, r_);                                 \
+    THTensor_(NAME##Apart)(r_, dividend, divisor);                                        \
+    THTensor_(free)(dividend);                                                            \
+    THTensor_(free)(divisor);                                                             \
+  }
+
+TH_POINTWISE_DIVISION(cfmod, THTensor_(truncatedRemainder)(x, y))
+TH_POINTWISE_DIVISION(cremainder, THTensor_(flooredRemainder)(x, y))
+#undef TH_POINTWISE_DIVISION
 
 /* ---- Limits ---- */
 
@@ -162,33 +173,38 @@ TH_POINTWISE_WITH_VALUE(cminValue, x < value ? x : value)
 
 /* ---- addcmul and addcdiv ----
  * Four operands are more than the apply macros walk together, so the general case first copies t
- * into r_ and then updates r_ from src1 and src2 (through a fresh tensor when r_ is one of them). */
+ * into r_ and then updates r_ from src1 and src2. When r_ is not t but shares memory with src1 or
+ * src2, that copy would overwrite them: the result is then made in a fresh tensor. When r_ is t,
+ * src1 and src2 are read from copies where they share memory with it under another layout (as
+ * the divisors of addcdiv must be: see TH_POINTWISE_DIVISION). */
 
 #define TH_POINTWISE_ADDC(NAME, ...)                                                            \
   void THTensor_(NAME)(THTensor *r_, THTensor *t, real value, THTensor *src1, THTensor *src2) { \
     THTensor_(checkSameNumel)(t, src1, 4);                                                      \
     THTensor_(checkSameNumel)(t, src2, 5);                                                      \
     TH_POINTWISE_ADDC_CHECK;                                                                    \
-    if (r_ != t && (r_ == src1 || r_ == src2)) {                                                \
+    THTensor_(resizeAs)(r_, t);                                                                 \
+    if (r_ != t && (THTensor_(overlaps)(r_, src1) || THTensor_(overlaps)(r_, src2))) {          \
       THTensor *result = THTensor_(new)();                                                      \
       THTensor_(NAME)(result, t, value, src1, src2);                                            \
-      THTensor_(resizeAs)(r_, t);                                                               \
       THTensor_(copy)(r_, result);                                                              \
       THTensor_(free)(result);                                                                  \
       return;                                                                                   \
     }                                                                                           \
-    THTensor_(resizeAs)(r_, t);                                                                 \
-    if (THTensor_(allContiguous)(r_, t, src1) && THTensor_(isContiguous)(src2)) {               \
+    THTensor *a1 = THTensor_(newApartFrom)(src1, r_), *a2 = THTensor_(newApartFrom)(src2, r_);  \
+    if (THTensor_(allContiguous)(r_, t, a1) && THTensor_(isContiguous)(a2)) {                   \
       real *rp = THTensor_(data)(r_), *tp = THTensor_(data)(t);                                 \
-      real *p1 = THTensor_(data)(src1), *p2 = THTensor_(data)(src2);                            \
+      real *p1 = THTensor_(data)(a1), *p2 = THTensor_(data)(a2);                                \
       TH_PARALLEL_FOR(i, THTensor_(nElement)(t), real y = p1[i]; real z = p2[i];                \
                       rp[i] = (real)(tp[i] + (__VA_ARGS__)););                                  \
     } else {                                                                                    \
       if (r_ != t)                                                                              \
         THTensor_(copy)(r_, t);                                                                 \
-      TH_TENSOR_APPLY3(real, r_, real, src1, real, src2, real y = *src1_data;                   \
-                       real z = *src2_data; *r__data = (real)(*r__data + (__VA_ARGS__)););      \
+      TH_TENSOR_APPLY3(real, r_, real, a1, real, a2, real y = *a1_data;                         \
+                       real z = *a2_data; *r__data = (real)(*r__data + (__VA_ARGS__)););        \
     }                                                                                           \
+    THTensor_(free)(a1);                                                                        \
+    THTensor_(free)(a2);                                                                        \
   }
 
 #define TH_POINTWISE_ADDC_CHECK (void)0

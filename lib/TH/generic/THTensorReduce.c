@@ -179,25 +179,20 @@ static inline void THTensor_(extremumColumns)(real *values, long *indices, const
 /* Contiguous t, values and indices: t is outer x n x inner, the results outer x inner. */
 static inline void THTensor_(extremumContiguous)(real *values, long *indices, const real *p, long outer,
                                                  long n, long inner, int largest) {
-  int parallel = (double)outer * n * inner > TH_OMP_OVERHEAD_THRESHOLD;
+  double work = (double)outer * n * inner;
   if (inner == 1 || n > INT32_MAX) {
-    long slices = outer * inner, s;
-#pragma omp parallel for if (parallel)
-    for (s = 0; s < slices; s++) {
-      const real *slice = p + (s / inner) * n * inner + s % inner;
-      long at = THTensor_(extremumPosition)(slice, n, inner, largest);
-      values[s] = slice[at * inner];
-      indices[s] = at;
-    }
+    TH_PARALLEL_LOOP(s, outer * inner, work,
+                     const real *slice = p + (s / inner) * n * inner + s % inner;
+                     long at = THTensor_(extremumPosition)(slice, n, inner, largest);
+                     values[s] = slice[at * inner];
+                     indices[s] = at;);
   } else {
-    long blocks = (inner + TH_EXTREMUM_COLUMN_BLOCK - 1) / TH_EXTREMUM_COLUMN_BLOCK, w;
-#pragma omp parallel for if (parallel)
-    for (w = 0; w < outer * blocks; w++) {
-      long o = w / blocks, j = (w % blocks) * TH_EXTREMUM_COLUMN_BLOCK;
-      long width = inner - j < TH_EXTREMUM_COLUMN_BLOCK ? inner - j : TH_EXTREMUM_COLUMN_BLOCK;
-      THTensor_(extremumColumns)(values + o * inner + j, indices + o * inner + j,
-                                 p + o * n * inner + j, n, inner, width, largest);
-    }
+    long blocks = (inner + TH_EXTREMUM_COLUMN_BLOCK - 1) / TH_EXTREMUM_COLUMN_BLOCK;
+    TH_PARALLEL_LOOP(w, outer * blocks, work,
+                     long o = w / blocks, j = (w % blocks) * TH_EXTREMUM_COLUMN_BLOCK;
+                     long width = inner - j < TH_EXTREMUM_COLUMN_BLOCK ? inner - j : TH_EXTREMUM_COLUMN_BLOCK;
+                     THTensor_(extremumColumns)(values + o * inner + j, indices + o * inner + j,
+                                                p + o * n * inner + j, n, inner, width, largest););
   }
 }
 

@@ -39,12 +39,14 @@
 #define TH_SORT_SIGN ((TH_SORT_KEY)((TH_SORT_KEY)1 << (8 * sizeof(TH_SORT_KEY) - 1)))
 #define TH_SORT_KEY_BITS ((int)(8 * sizeof(TH_SORT_KEY)))
 #define TH_SORT_SMALL 32
-#define TH_SORT_PARALLEL 100000
 /* Digits of at most 11 bits for keys of 32 and 64 bits (at most 3 and 6 passes), of 8 bits for
  * shorter ones. */
 #define TH_SORT_BITS (sizeof(TH_SORT_KEY) >= 4 ? 11 : 8)
 #define TH_SORT_BUCKETS (1 << TH_SORT_BITS)
 #define TH_SORT_PASSES ((TH_SORT_KEY_BITS + TH_SORT_BITS - 1) / TH_SORT_BITS)
+/* The parallel sort passes a checkpoint at its start, after making the items, twice per pass and at
+ * its end (see radixSortParallel). */
+_Static_assert(3 + 2 * TH_SORT_PASSES <= TH_PARALLEL_CHECKPOINTS, "too few parallel checkpoints");
 
 typedef struct THTensor_(SortItem) {
   TH_SORT_KEY key;
@@ -218,28 +220,35 @@ static THTensor_(SortItem) *THTensor_(radixSortSerial)(THTensor_(SortItem) *item
   return from;
 }
 
-/* Sorts a long slice with every thread, in one parallel region. Every thread owns the positions
- * [begin, end) of its chunk. It makes the items of its chunk, noting the key bits that differ,
- * from which the digits follow. Per pass, each thread counts the digits of its chunk; one
+/* Sorts a long slice on `threads` threads, in one parallel region. Every thread owns the
+ * positions [begin, end) of its chunk. It makes the items of its chunk, noting the key bits that
+ * differ, from which the digits follow. Per pass, each thread counts the digits of its chunk; one
  * thread turns the counts into output positions, digit-major and thread-minor, so that the
  * scatter keeps the serial order; each thread then scatters its chunk. At the end each thread
- * writes the results of its chunk of positions. Returns the sorted items (in items or buffer). */
+ * writes the results of its chunk of positions. Returns the sorted items (in items or buffer).
+ * Every barrier waits for the slowest thread: the threads pass a checkpoint before each (see
+ * THParallel.h). */
 static THTensor_(SortItem) *THTensor_(radixSortParallel)(const THTensor_(SortSlice) *slice,
                                                         THTensor_(SortItem) *items,
-                                                        THTensor_(SortItem) *buffer, long n) {
-  int maxThreads = THGetNumThreads();
+                                                        THTensor_(SortItem) *buffer, long n,
+                                                        int maxThreads) {
   /* Positions fit in 32 bits (n <= UINT32_MAX); the smaller tables stay in L1 beside the
    * scatter's write streams. */
   uint32_t *offsets = THAlloc(sizeof(uint32_t) * TH_SORT_BUCKETS * maxThreads);
   TH_SORT_KEY *differ = THAlloc(sizeof(TH_SORT_KEY) * maxThreads);
   TH_SORT_KEY first = (TH_SORT_KEY)(THTensor_(sortKey)(slice->p[0]) ^ slice->flip);
   int shifts[TH_SORT_PASSES], width = 0, passes = 0;
+  THParallelRegion region;
+  THParallel_open(&region, maxThreads);
 #pragma omp parallel num_threads(maxThreads)
   {
+    int checkpoint = 0;
+    THParallel_checkpoint(&region, checkpoint++);
     int threads = TH_SORT_THREAD_COUNT(), me = TH_SORT_THREAD_NUM();
     long begin = (me * n + threads - 1) / threads, end = ((me + 1) * n + threads - 1) / threads;
     uint32_t *next = offsets + me * TH_SORT_BUCKETS;
     differ[me] = THTensor_(makeItems)(slice, items, begin, end, first);
+    THParallel_checkpoint(&region, checkpoint++);
 #pragma omp barrier
 #pragma omp single
     {
@@ -255,6 +264,7 @@ static THTensor_(SortItem) *THTensor_(radixSortParallel)(const THTensor_(SortSli
       memset(next, 0, sizeof(uint32_t) << width);
       for (long i = begin; i < end; i++)
         next[(from[i].key >> shift) & mask]++;
+      THParallel_checkpoint(&region, checkpoint++);
 #pragma omp barrier
 #pragma omp single
       {
@@ -268,13 +278,16 @@ static THTensor_(SortItem) *THTensor_(radixSortParallel)(const THTensor_(SortSli
       }
       for (long i = begin; i < end; i++)
         to[next[(from[i].key >> shift) & mask]++] = from[i];
+      THParallel_checkpoint(&region, checkpoint++);
 #pragma omp barrier
       THTensor_(SortItem) *sorted = to;
       to = from;
       from = sorted;
     }
     THTensor_(takeSorted)(slice, from, begin, end);
+    THParallel_checkpoint(&region, checkpoint);
   }
+  THParallel_close(&region);
   THFree(differ);
   THFree(offsets);
   return passes % 2 ? buffer : items;
@@ -284,8 +297,9 @@ static THTensor_(SortItem) *THTensor_(radixSortParallel)(const THTensor_(SortSli
 static void THTensor_(sortSlice)(const THTensor_(SortSlice) *slice, THTensor_(SortItem) *items,
                                  long n, THSortTake take, long k) {
   THTensor_(SortItem) *sorted;
-  if (n > TH_SORT_PARALLEL && THGetNumThreads() > 1) {
-    sorted = THTensor_(radixSortParallel)(slice, items, items + n, n);
+  int threads = THParallel_threadsFor((double)n);
+  if (threads > 1) {
+    sorted = THTensor_(radixSortParallel)(slice, items, items + n, n, threads);
   } else {
     TH_SORT_KEY first = (TH_SORT_KEY)(THTensor_(sortKey)(slice->p[0]) ^ slice->flip);
     TH_SORT_KEY differ = THTensor_(makeItems)(slice, items, 0, n, first);
@@ -434,7 +448,6 @@ void THTensor_(nonzero)(THLongTensor *subscript, THTensor *t) {
 #undef TH_SORT_SIGN
 #undef TH_SORT_KEY_BITS
 #undef TH_SORT_SMALL
-#undef TH_SORT_PARALLEL
 #undef TH_SORT_BITS
 #undef TH_SORT_BUCKETS
 #undef TH_SORT_PASSES

@@ -171,6 +171,64 @@ TEST(Case_(diag_turns_vectors_into_matrices_and_back)) {
   THTensor_(free)(v);
 }
 
+/* Every k is either a diagonal that exists or an error naming it: none of the sizes computed from
+ * k may overflow (n + |k| for a vector, and its square; -k for LONG_MIN). */
+TEST(Case_(diag_of_any_k_is_the_diagonal_or_an_error)) {
+  THTensor *v = THTensor_(newWithSize1d)(3), *r = THTensor_(newWithSize1d)(2);
+  THTensor *m = Case_(matrix)(2, 4, 0);
+  THTensor_(fill)(v, 1);
+  THTensor_(fill)(r, 7);
+  long side = 3037000499L;                                 /* floor(sqrt(LONG_MAX)) */
+  EXPECT_TH_ERROR(THTensor_(diag)(r, v, LONG_MAX), "diagonal 9223372036854775807 is too far from the main diagonal");
+  EXPECT_TH_ERROR(THTensor_(diag)(r, v, LONG_MIN), "diagonal -9223372036854775808 is too far");
+  EXPECT_TH_ERROR(THTensor_(diag)(r, v, side), "a vector of 3 elements");
+  EXPECT_TH_ERROR(THTensor_(diag)(r, v, -side), "diagonal -3037000499 is too far");
+  EXPECT_TH_ERROR(THTensor_(diag)(v, v, LONG_MAX), "too far");
+  EXPECT_TH_ERROR(THTensor_(diag)(r, m, LONG_MAX), "diagonal 9223372036854775807 is outside a 2x4 matrix");
+  EXPECT_TH_ERROR(THTensor_(diag)(r, m, LONG_MIN), "diagonal -9223372036854775808 is outside");
+  /* the failures wrote nothing */
+  CHECK_EQ_LONG(r->nDimension, 1);
+  CHECK_EQ_LONG(r->size[0], 2);
+  CHECK_NEAR(THTensor_(get1d)(r, 0), 7, 0);
+  CHECK_EQ_LONG(v->size[0], 3);
+  THTensor_(diag)(r, m, 3);                                /* the last diagonal that exists: 4 */
+  CHECK_EQ_LONG(r->size[0], 1);
+  CHECK_NEAR(THTensor_(get1d)(r, 0), 4, 0);
+  THTensor_(diag)(r, m, -1);
+  CHECK_EQ_LONG(r->size[0], 1);
+  CHECK_NEAR(THTensor_(get1d)(r, 0), 5, 0);
+  THTensor_(free)(m);
+  THTensor_(free)(r);
+  THTensor_(free)(v);
+}
+
+/* k beyond the matrix keeps everything or nothing, for the extreme longs too. */
+TEST(Case_(tril_and_triu_of_far_diagonals_keep_all_or_nothing)) {
+  long far[] = {LONG_MIN, LONG_MIN + 1, -5, -3, 4, 5, LONG_MAX - 1, LONG_MAX};
+  for (int transposed = 0; transposed < 2; transposed++)
+    for (int s = 0; s < (int)(sizeof(far) / sizeof(far[0])); s++) {
+      long k = far[s];
+      THTensor *t = Case_(matrix)(3, 4, transposed), *lower = THTensor_(new)(), *upper = THTensor_(new)();
+      THTensor_(tril)(lower, t, k);
+      THTensor_(triu)(upper, t, k);
+      long wrong = 0;
+      for (long i = 0; i < 3; i++)
+        for (long j = 0; j < 4; j++) {
+          double x = (double)(i * 4 + j + 1);
+          wrong += THTensor_(get2d)(lower, i, j) != (k > 0 ? x : 0);
+          wrong += THTensor_(get2d)(upper, i, j) != (k < 0 ? x : 0);
+        }
+      THTensor_(tril)(t, t, k);                            /* in place */
+      for (long i = 0; i < 3; i++)
+        for (long j = 0; j < 4; j++)
+          wrong += THTensor_(get2d)(t, i, j) != THTensor_(get2d)(lower, i, j);
+      CHECK_EQ_LONG(wrong, 0);
+      THTensor_(free)(upper);
+      THTensor_(free)(lower);
+      THTensor_(free)(t);
+    }
+}
+
 TEST(Case_(tril_and_triu_keep_one_triangle)) {
   for (int transposed = 0; transposed < 2; transposed++)
     for (long k = -1; k <= 2; k++) {
@@ -211,7 +269,9 @@ static const harness_test Case_(tests)[] = {
 #if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
 #endif
   TEST_ENTRY(Case_(diag_turns_vectors_into_matrices_and_back)),
+  TEST_ENTRY(Case_(diag_of_any_k_is_the_diagonal_or_an_error)),
   TEST_ENTRY(Case_(tril_and_triu_keep_one_triangle)),
+  TEST_ENTRY(Case_(tril_and_triu_of_far_diagonals_keep_all_or_nothing)),
 };
 
 #endif

@@ -420,6 +420,59 @@ TEST(Case_(bad_shapes_and_singular_systems_are_errors_naming_them)) {
   THTensor_(free)(a);
 }
 
+/* A 2x2 result tensor holding 7s, as a caller's out= would be. */
+static THTensor *Case_(sevens)(void) {
+  THTensor *r = THTensor_(newWithSize2d)(2, 2);
+  THTensor_(fill)(r, 7);
+  return r;
+}
+
+/* r is still the 2x2 tensor of 7s it was, on the same storage. */
+static int Case_(untouched)(THTensor *r, THStorage *storage) {
+  int ok = r->storage == storage && r->nDimension == 2 && r->size[0] == 2 && r->size[1] == 2;
+  for (long k = 0; ok && k < 4; k++)
+    ok = THTensor_(data)(r)[k] == 7;
+  return ok;
+}
+
+/* A routine that fails on its input (singular, not positive definite) leaves every result tensor
+ * as it was: nothing is written before the failure is known. */
+TEST(Case_(failures_leave_every_result_as_it_was)) {
+  THTensor *b = Case_(matrix)(3, 2, Case_(B32)), *zeros = THTensor_(newWithSize2d)(3, 3);
+  THTensor_(zero)(zeros);
+  static const double indefinite[4] = {1, 2, 2, 1};
+  static const double zeroColumn[9] = {1, 0, 0, 0, 0, 0, 0, 0, 1};      /* rank 2 */
+  THTensor *bad = Case_(matrix)(2, 2, indefinite), *rank2 = Case_(matrix)(3, 3, zeroColumn);
+  THTensor *zeroBatch = THTensor_(newWithSize3d)(2, 3, 3);
+  THTensor_(zero)(zeroBatch);
+  THTensor *r1 = Case_(sevens)(), *r2 = Case_(sevens)();
+  THStorage *s1 = r1->storage, *s2 = r2->storage;
+  THIntTensor *piv = THIntTensor_newWithSize1d(2);
+  THIntTensor_fill(piv, 7);
+  EXPECT_TH_ERROR(THTensor_(gesv)(r1, r2, b, zeros), "singular");
+  EXPECT_TH_ERROR(THTensor_(trtrs)(r1, r2, b, zeros, "U", "N", "N"), "singular");
+  EXPECT_TH_ERROR(THTensor_(gels)(r1, r2, b, rank2), "does not have full rank");
+  EXPECT_TH_ERROR(THTensor_(getri)(r1, zeros), "singular");
+  EXPECT_TH_ERROR(THTensor_(potrf)(r1, bad, "U"), "not positive definite");
+  EXPECT_TH_ERROR(THTensor_(potrf)(r1, bad, "L"), "not positive definite");
+  EXPECT_TH_ERROR(THTensor_(potri)(r1, zeros, "U"), "singular");
+  EXPECT_TH_ERROR(THTensor_(pstrf)(r1, piv, zeros, "U", -1), "computed rank is 0 of 3");
+  EXPECT_TH_ERROR(THTensor_(btrifact)(r1, piv, zeroBatch, 1), "of batch element 0 is zero");
+  EXPECT_TH_ERROR(THTensor_(btrifact)(r1, piv, zeroBatch, 0), "(LU without pivoting)");
+  CHECK(Case_(untouched)(r1, s1));
+  CHECK(Case_(untouched)(r2, s2));
+  CHECK_EQ_LONG(piv->nDimension, 1);
+  CHECK_EQ_LONG(THIntTensor_get1d(piv, 1), 7);
+  THIntTensor_free(piv);
+  THTensor_(free)(r2);
+  THTensor_(free)(r1);
+  THTensor_(free)(zeroBatch);
+  THTensor_(free)(rank2);
+  THTensor_(free)(bad);
+  THTensor_(free)(zeros);
+  THTensor_(free)(b);
+}
+
 static const harness_test Case_(tests)[] = {
   TEST_ENTRY(Case_(gesv_solves_and_returns_the_LU_factors)),
   TEST_ENTRY(Case_(trtrs_solves_triangular_systems)),
@@ -433,6 +486,7 @@ static const harness_test Case_(tests)[] = {
   TEST_ENTRY(Case_(qr_geqrf_orgqr_ormqr_agree)),
   TEST_ENTRY(Case_(btrifact_and_btrisolve_solve_each_system_of_a_batch)),
   TEST_ENTRY(Case_(bad_shapes_and_singular_systems_are_errors_naming_them)),
+  TEST_ENTRY(Case_(failures_leave_every_result_as_it_was)),
 };
 
 /* Built without LAPACK: each function says so, before touching anything. */

@@ -111,6 +111,24 @@ TEST(Case_(large_contiguous_ops_agree_with_small_ones)) {
   THTensor_(free)(t);
 }
 
+/* x = x / x': the divisors are a transposed view of the result, written during the loop. With
+ * x = 2 1 / 4 2 the second element becomes 1/4 (0 for integers), then divides the third. */
+TEST(Case_(cdiv_by_a_view_of_the_result)) {
+  THTensor *x = THTensor_(newWithSize2d)(2, 2);
+  THTensor_(set2d)(x, 0, 0, 2);
+  THTensor_(set2d)(x, 0, 1, 1);
+  THTensor_(set2d)(x, 1, 0, 4);
+  THTensor_(set2d)(x, 1, 1, 2);
+  THTensor *xt = THTensor_(newTranspose)(x, 0, 1);
+  THTensor_(cdiv)(x, x, xt);
+  CHECK_NEAR(THTensor_(get2d)(x, 0, 0), 1, 0);
+  CHECK_NEAR(THTensor_(get2d)(x, 0, 1), (real)1 / (real)4, 0);
+  CHECK_NEAR(THTensor_(get2d)(x, 1, 0), 4, 0);
+  CHECK_NEAR(THTensor_(get2d)(x, 1, 1), 1, 0);
+  THTensor_(free)(xt);
+  THTensor_(free)(x);
+}
+
 TEST(Case_(division_by_zero)) {
   THTensor *t = Case_(make)(CONTIGUOUS, 2, 2, 1, 10), *zeros = Case_(make)(CONTIGUOUS, 2, 2, 0, 2);
   THTensor *r = Case_(make)(CONTIGUOUS, 2, 2, 5, 10);
@@ -448,6 +466,7 @@ static const harness_test Case_(tests)[] = {
   TEST_ENTRY(Case_(scalar_add_sub_mul_div)),
   TEST_ENTRY(Case_(scalar_ops_on_one_element)),
   TEST_ENTRY(Case_(large_contiguous_ops_agree_with_small_ones)),
+  TEST_ENTRY(Case_(cdiv_by_a_view_of_the_result)),
   TEST_ENTRY(Case_(division_by_zero)),
 #if defined(TH_REAL_IS_INT) || defined(TH_REAL_IS_LONG)
   TEST_ENTRY(Case_(most_negative_divided_by_minus_one_wraps)),

@@ -297,6 +297,58 @@ TEST(Case_(integer_division_by_zero_is_an_error_and_writes_nothing)) {
 }
 #endif
 
+/* A 2x2 matrix with the given elements (row-major) and its transpose, a view of the same memory. */
+static THTensor *Case_(square)(double a, double b, double c, double d, THTensor **transposed) {
+  THTensor *x = THTensor_(newWithSize2d)(2, 2);
+  THTensor_(set2d)(x, 0, 0, (real)a);
+  THTensor_(set2d)(x, 0, 1, (real)b);
+  THTensor_(set2d)(x, 1, 0, (real)c);
+  THTensor_(set2d)(x, 1, 1, (real)d);
+  *transposed = THTensor_(newTranspose)(x, 0, 1);
+  return x;
+}
+
+static long Case_(differsFrom)(THTensor *x, double a, double b, double c, double d) {
+  return (THTensor_(get2d)(x, 0, 0) != (real)a) + (THTensor_(get2d)(x, 0, 1) != (real)b) +
+         (THTensor_(get2d)(x, 1, 0) != (real)c) + (THTensor_(get2d)(x, 1, 1) != (real)d);
+}
+
+/* x = x op x': the divisors are a transposed view of the result, so the loop writes divisors it
+ * has not read yet. The answers are those of the values before the call, and a zero written during
+ * the loop never becomes a divisor (for integers that would kill the process). */
+TEST(Case_(divisors_that_share_memory_with_the_result)) {
+  THTensor *xt, *x = Case_(square)(3, 6, 3, 5, &xt);       /* x % x' = 0 0 / 3 0 */
+  THTensor_(cremainder)(x, x, xt);
+  long wrong = Case_(differsFrom)(x, 0, 0, 3, 0);
+  THTensor_(free)(xt);
+  THTensor_(free)(x);
+  x = Case_(square)(3, 6, 3, 5, &xt);
+  THTensor_(cfmod)(x, x, xt);
+  wrong += Case_(differsFrom)(x, 0, 0, 3, 0);
+  THTensor_(free)(xt);
+  THTensor_(free)(x);
+  x = Case_(square)(3, 6, 3, 5, &xt);                     /* out= x, dividend apart: 7 % x' */
+  THTensor *sevens = THTensor_(newWithSize2d)(2, 2);
+  THTensor_(fill)(sevens, 7);
+  THTensor_(cremainder)(x, sevens, xt);
+  wrong += Case_(differsFrom)(x, 1, 1, 1, 2);
+  THTensor_(free)(sevens);
+  THTensor_(free)(xt);
+  THTensor_(free)(x);
+  /* x + y / x' with y = 0 1 / 0 0: the second element becomes 0 (-1 + 1; 255 + 1 for Byte) and
+   * is then the divisor of the third */
+  THTensor *y = THTensor_(newWithSize2d)(2, 2);
+  THTensor_(zero)(y);
+  THTensor_(set2d)(y, 0, 1, 1);
+  x = Case_(square)(1, (real)-1, 1, 1, &xt);
+  THTensor_(addcdiv)(x, x, 1, y, xt);
+  wrong += Case_(differsFrom)(x, 1, 0, 1, 1);
+  CHECK_EQ_LONG(wrong, 0);
+  THTensor_(free)(y);
+  THTensor_(free)(xt);
+  THTensor_(free)(x);
+}
+
 /* ---- Limits ---- */
 
 TEST(Case_(clamp_cmax_and_cmin)) {
@@ -403,6 +455,7 @@ static const harness_test Case_(tests)[] = {
 #if CASE_IS_INTEGRAL
   TEST_ENTRY(Case_(integer_division_by_zero_is_an_error_and_writes_nothing)),
 #endif
+  TEST_ENTRY(Case_(divisors_that_share_memory_with_the_result)),
   TEST_ENTRY(Case_(clamp_cmax_and_cmin)),
   TEST_ENTRY(Case_(addcmul_and_addcdiv_on_every_layout)),
   TEST_ENTRY(Case_(tensor_operands_need_as_many_elements)),
