@@ -291,6 +291,16 @@ def test_a_summary_reads_only_the_values_it_shows():
                             trailer('DoubleTensor', '1099511627776'))
 
 
+def test_every_dtype_prints_a_summary():
+    # Half tensors have no math (no cat, no arithmetic): the summary copies blocks of shown values.
+    row = '    1     1     1  ...      1     1     1\n'
+    dots = '{:^17}'.format('...')
+    for name in ['Byte', 'Char', 'Short', 'Int', 'Long', 'Float', 'Double', 'Half']:
+        t = getattr(torch_early, name + 'Tensor')(40, 40).fill_(1)
+        assert repr(t) == ('\n' + row * 3 + dots + '   \u22f1   ' + dots + '\n' + row * 3 +
+                           trailer(name + 'Tensor', '40x40'))
+
+
 def test_a_summary_chooses_its_format_from_the_values_it_shows():
     # The hidden middle holds 10^10 and 0.5; the shown ends are small integers, so they print
     # as integers. (The first printers chose the format from every value, hidden ones too.)

@@ -188,20 +188,28 @@ def _shown_index(index, size, summarised):
     return index - cut if index >= size - PRINT_OPTS.edgeitems else index
 
 
-def _shown_part(tensor, summarised, dim=0):
-    """A new contiguous tensor holding only the entries that the printout shows, dimension `dim`
-    and after cut to their ends (_shown_size): views are narrowed down to blocks of shown values,
-    and only those blocks are copied and joined, so the work follows the shown values, never
-    the size of the tensor."""
+def _shown_part(tensor, summarised):
+    """A new contiguous tensor holding only the entries that the printout shows, each dimension cut
+    to its ends (_shown_size): the source is narrowed down to blocks of shown values, and only
+    those blocks are copied, so the work follows the shown values, never the size of the tensor."""
+    shown = tensor.new(torch_early.Size([_shown_size(size, summarised) for size in tensor.size()]))
+    _copy_shown_blocks(shown, tensor, summarised, 0)
+    return shown
+
+
+def _copy_shown_blocks(shown, tensor, summarised, dim):
+    """Copies the shown entries of `tensor`, dimension `dim` and after, into `shown`."""
     if dim == tensor.dim():
-        return tensor.clone()
+        shown.copy_(tensor)
+        return
     size = tensor.size(dim)
     if _shown_size(size, summarised) == size:
-        return _shown_part(tensor, summarised, dim + 1)
+        _copy_shown_blocks(shown, tensor, summarised, dim + 1)
+        return
     edge = PRINT_OPTS.edgeitems
-    head = _shown_part(tensor.narrow(dim, 0, edge), summarised, dim + 1)
-    tail = _shown_part(tensor.narrow(dim, size - edge, edge), summarised, dim + 1)
-    return torch_early.cat([head, tail], dim)
+    _copy_shown_blocks(shown.narrow(dim, 0, edge), tensor.narrow(dim, 0, edge), summarised, dim + 1)
+    _copy_shown_blocks(shown.narrow(dim, edge, edge), tensor.narrow(dim, size - edge, edge),
+                       summarised, dim + 1)
 
 
 def _vector_str(values, size):
