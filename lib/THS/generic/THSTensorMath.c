@@ -89,7 +89,8 @@ static void THSTensor_(accumulateRow)(real *row, long m, real alpha, const long 
  * contiguous copy of sparse (sorted, so each row's entries are together); rows are independent,
  * so they are shared among the OpenMP threads once the work (nnz * m) pays for waking them, 16
  * rows at a time to whichever thread is free: rows differ in their number of entries, and a
- * thread the system puts aside (a busy machine) then leaves its rows to the others. */
+ * thread the system puts aside (a busy machine) then leaves its rows to the others. The region
+ * is TH's (THParallel.h), so a machine found busy runs it on fewer threads. */
 static void THSTensor_(accumulateProduct)(THTensor *out, real alpha, THSTensor *sparse,
                                           const THTensor *dense) {
   if (sparse->nnz == 0)
@@ -101,16 +102,13 @@ static void THSTensor_(accumulateProduct)(THTensor *out, real alpha, THSTensor *
   const long *rowOf = THLongTensor_data(sorted->indices), *columnOf = rowOf + sorted->nnz;
   const real *values = THTensor_(data)(sorted->values);
   real *outData = THTensor_(data)(out);
-  double work = (double)sorted->nnz * (double)m;
-  (void)work;
-#ifdef _OPENMP
-#pragma omp parallel for if (work > TH_OMP_OVERHEAD_THRESHOLD) schedule(dynamic, 16)
-#endif
-  for (ptrdiff_t r = 0; r < runs; r++) {
-    long first = runStart[r];
-    THSTensor_(accumulateRow)(outData + rowOf[first] * m, m, alpha, columnOf + first,
-                              values + first, runStart[r + 1] - first, dense);
-  }
+  TH_PARALLEL_REGION((double)sorted->nnz * (double)m,
+    _Pragma("omp for schedule(dynamic, 16)")
+    for (ptrdiff_t r = 0; r < runs; r++) {
+      long first = runStart[r];
+      THSTensor_(accumulateRow)(outData + rowOf[first] * m, m, alpha, columnOf + first,
+                                values + first, runStart[r + 1] - first, dense);
+    });
   THFree(runStart);
   THSTensor_(free)(sorted);
 }
