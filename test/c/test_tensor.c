@@ -486,4 +486,5 @@ HARNESS_MAIN(TEST_ENTRY(new_tensor_is_empty),
              TEST_ENTRY(element_access_checks_dimension_count_and_indices),
              TEST_ENTRY(descriptions_name_type_and_size),
              TEST_ENTRY(half_tensors_have_the_basics),
+             TEST_ENTRY(half_tensors_fill_in_any_layout),
              TEST_ENTRY(many_dimensions))
