@@ -12,20 +12,7 @@ import pytest
 import torch_early
 from torch_early import sparse
 from test_memory import TOLERANCE, assert_balanced, growth_over
-
-SPARSE_CLASSES = [sparse.DoubleTensor, sparse.FloatTensor, sparse.LongTensor, sparse.IntTensor,
-                  sparse.ShortTensor, sparse.CharTensor, sparse.ByteTensor]
-
-
-def dense_class(sparse_class):
-    return getattr(torch_early, sparse_class.__name__)
-
-
-def reference(indices, values, size):
-    out = numpy.zeros(size)
-    for position, value in zip(zip(*indices), values):
-        out[position] += value
-    return out
+from sparse_checks import SPARSE_CLASSES, dense_class, reference
 
 
 def random_entries(size, nnz, seed, high=3):

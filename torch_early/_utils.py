@@ -30,22 +30,29 @@ def _type(self, new_type=None, **kwargs):
     has that type, otherwise a new object of that type holding a converted copy of the values.
     `async` exists for compatibility with CUDA code and has no effect on the CPU (it is passed as
     a keyword, which Python 3.7+ only allows through **{'async': ...})."""
-    unexpected = set(kwargs) - {'async'}
-    if unexpected:
-        raise TypeError("type() got an unexpected keyword argument '{}'".format(unexpected.pop()))
+    new_type = _type_argument(self, new_type, kwargs)
     if new_type is None:
         return type(self).__module__ + '.' + type(self).__name__
-    if isinstance(new_type, str):
-        name = new_type
-        try:
-            new_type = _import_dotted_name(name)
-        except (ImportError, AttributeError):
-            raise ValueError("invalid type: '{}'".format(name)) from None
     if new_type is type(self):
         return self
     converted = new_type(self.size())
     converted.copy_(self)
     return converted
+
+
+def _type_argument(self, new_type, kwargs):
+    """The class that type(new_type, async=False) names (None when it names none): a class is
+    itself, a name is imported. The only keyword is `async`."""
+    unexpected = set(kwargs) - {'async'}
+    if unexpected:
+        raise TypeError("type() got an unexpected keyword argument '{}'".format(unexpected.pop()))
+    if isinstance(new_type, str):
+        name = new_type
+        try:
+            return _import_dotted_name(name)
+        except (ImportError, AttributeError):
+            raise ValueError("invalid type: '{}'".format(name)) from None
+    return new_type
 
 
 def _cuda(self, device=None, **kwargs):

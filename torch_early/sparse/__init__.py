@@ -17,7 +17,7 @@ the Python mixin `_SparseBase`.
 """
 import torch_early
 from .. import _C
-from .._utils import _cuda, _import_dotted_name
+from .._utils import _cuda, _type_argument
 
 
 class _SparseBase(object):
@@ -30,17 +30,9 @@ class _SparseBase(object):
         Without an argument: the dotted type name, e.g. 'torch_early.sparse.FloatTensor'. With a
         sparse type (a class, or its name; 'torch.' accepted): self when it already has that type,
         otherwise a new sparse tensor of that type with the same indices and converted values."""
-        unexpected = set(kwargs) - {'async'}
-        if unexpected:
-            raise TypeError("type() got an unexpected keyword argument '{}'".format(unexpected.pop()))
+        new_type = _type_argument(self, new_type, kwargs)
         if new_type is None:
             return torch_early.typename(self)
-        if isinstance(new_type, str):
-            name = new_type
-            try:
-                new_type = _import_dotted_name(name)
-            except (ImportError, AttributeError):
-                raise ValueError("invalid type: '{}'".format(name)) from None
         if new_type is type(self):
             return self
         if new_type not in _sparse_tensor_classes:
