@@ -25,12 +25,25 @@ void THPErrorFrame_pop(THPErrorFrame *frame)
 }
 
 PyObject *THPException_IndexError = NULL;
+PyObject *THPException_ZeroDivisionError = NULL;
+
+/* The Python exception type for a kind of TH error. */
+static PyObject *exception_type(THErrorKind kind)
+{
+  switch (kind) {
+  case TH_ERROR_INDEX:
+    return THPException_IndexError;
+  case TH_ERROR_ZERO_DIVISION:
+    return THPException_ZeroDivisionError;
+  default:
+    return PyExc_RuntimeError;
+  }
+}
 
 PyObject *THPErrorFrame_raise(THPErrorFrame *frame)
 {
   THPErrorFrame_pop(frame);
-  PyObject *type = frame->kind == TH_ERROR_INDEX ? THPException_IndexError : PyExc_RuntimeError;
-  PyErr_SetString(type, frame->message);
+  PyErr_SetString(exception_type(frame->kind), frame->message);
   return NULL;
 }
 
@@ -79,22 +92,41 @@ PyDoc_STRVAR(THPException_IndexError_doc,
 "It is an IndexError, and also a RuntimeError: in the first releases every error of a TH call\n"
 "was a RuntimeError, and 2017 programs catch it as one.");
 
+PyDoc_STRVAR(THPException_ZeroDivisionError_doc,
+"An integer division or remainder by zero inside a tensor operation (div, fmod, remainder...).\n"
+"It is a ZeroDivisionError, and also a RuntimeError, as every error of a TH call was at first.");
+
+/* A new exception class `name` deriving from both `python_type` and RuntimeError, added to the
+ * module; NULL on failure. */
+static PyObject *add_exception(PyObject *module, const char *name, const char *doc,
+                               PyObject *python_type)
+{
+  PyObject *bases = PyTuple_Pack(2, python_type, PyExc_RuntimeError);
+  if (bases == NULL)
+    return NULL;
+  char dotted[64];
+  snprintf(dotted, sizeof(dotted), "torch_early.%s", name);
+  PyObject *type = PyErr_NewExceptionWithDoc(dotted, doc, bases, NULL);
+  Py_DECREF(bases);
+  if (type == NULL)
+    return NULL;
+  Py_INCREF(type);
+  if (PyModule_AddObject(module, name, type) < 0) {
+    Py_DECREF(type);
+    Py_DECREF(type);
+    return NULL;
+  }
+  return type;
+}
+
 int THPException_init(PyObject *module)
 {
   THSetDefaultErrorHandler(THPError_handler, NULL);
   THSetDefaultArgErrorHandler(THPError_argHandler, NULL);
-  PyObject *bases = PyTuple_Pack(2, PyExc_IndexError, PyExc_RuntimeError);
-  if (bases == NULL)
-    return -1;
-  THPException_IndexError = PyErr_NewExceptionWithDoc(
-      "torch_early.TensorIndexError", THPException_IndexError_doc, bases, NULL);
-  Py_DECREF(bases);
-  if (THPException_IndexError == NULL)
-    return -1;
-  Py_INCREF(THPException_IndexError);
-  if (PyModule_AddObject(module, "TensorIndexError", THPException_IndexError) < 0) {
-    Py_DECREF(THPException_IndexError);
-    return -1;
-  }
-  return 0;
+  THPException_IndexError = add_exception(module, "TensorIndexError",
+                                          THPException_IndexError_doc, PyExc_IndexError);
+  THPException_ZeroDivisionError = add_exception(module, "TensorZeroDivisionError",
+                                                 THPException_ZeroDivisionError_doc,
+                                                 PyExc_ZeroDivisionError);
+  return THPException_IndexError && THPException_ZeroDivisionError ? 0 : -1;
 }

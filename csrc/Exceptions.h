@@ -16,7 +16,7 @@ typedef struct THPErrorFrame {
   sigjmp_buf env;
   struct THPErrorFrame *prev;
   char message[THP_ERROR_MESSAGE_SIZE];
-  THErrorKind kind; /* TH_ERROR_INDEX becomes IndexError, anything else RuntimeError */
+  THErrorKind kind; /* TH_ERROR_INDEX, _ZERO_DIVISION become the exceptions below, others RuntimeError */
 } THPErrorFrame;
 
 /* Makes `frame` the innermost landing point of this thread. Pair every push with exactly one
@@ -27,9 +27,13 @@ void THPErrorFrame_pop(THPErrorFrame *frame);
  * index out of its range (THIndexCheck), so that `except IndexError` and the first releases'
  * `except RuntimeError` both catch it. */
 extern PyObject *THPException_IndexError;
+/* torch_early.TensorZeroDivisionError: a ZeroDivisionError that is also a RuntimeError, for an
+ * integer division by zero (THZeroDivisionError). */
+extern PyObject *THPException_ZeroDivisionError;
 
 /* Pops the frame and sets RuntimeError(frame->message), or TensorIndexError for an index out of
- * its range (THIndexCheck). Always returns NULL. */
+ * its range (THIndexCheck), TensorZeroDivisionError for an integer division by zero. Always
+ * returns NULL. */
 PyObject *THPErrorFrame_raise(THPErrorFrame *frame);
 
 /* For hand-written code: runs body(context) inside a frame. Returns 0, or -1 with RuntimeError
@@ -37,7 +41,7 @@ PyObject *THPErrorFrame_raise(THPErrorFrame *frame);
 typedef void (*THPGuardedBody)(void *context);
 int THPError_guard(THPGuardedBody body, void *context);
 
-/* Installs the process-wide TH error handlers and adds TensorIndexError to the module. Called once
+/* Installs the process-wide TH error handlers and adds the two exception classes to the module. Called once
  * by module init; 0, or -1 with an exception set. */
 int THPException_init(PyObject *module);
 

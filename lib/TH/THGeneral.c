@@ -69,21 +69,49 @@ TH_NORETURN static void THDispatchError(const char *msg, const char *file, int l
   THAbortAfterHandlerReturned(msg);
 }
 
-/* The kind of the error being reported on this thread (see THLastErrorKind). */
+/* The kind and the source location of the error being reported on this thread (see
+ * THLastErrorKind). */
 static _Thread_local THErrorKind lastErrorKind = TH_ERROR_RUNTIME;
+static _Thread_local const char *lastErrorFile = "";
+static _Thread_local int lastErrorLine = 0;
 
 THErrorKind THLastErrorKind(void) {
   return lastErrorKind;
 }
 
-void _THError(const char *file, int line, const char *fmt, ...) {
-  lastErrorKind = TH_ERROR_RUNTIME;
+const char *THLastErrorFile(void) {
+  return lastErrorFile;
+}
+
+int THLastErrorLine(void) {
+  return lastErrorLine;
+}
+
+static void THNoteError(THErrorKind kind, const char *file, int line) {
+  lastErrorKind = kind;
+  lastErrorFile = file;
+  lastErrorLine = line;
+}
+
+TH_NORETURN static void THReportError(THErrorKind kind, const char *file, int line,
+                                      const char *fmt, va_list args) {
   char msg[TH_ERROR_BUFFER_SIZE];
+  vsnprintf(msg, sizeof(msg), fmt, args);
+  THNoteError(kind, file, line);
+  THDispatchError(msg, file, line);
+}
+
+/* The handlers never return, so no va_end is ever reached in the reporting functions below. */
+void _THError(const char *file, int line, const char *fmt, ...) {
   va_list args;
   va_start(args, fmt);
-  vsnprintf(msg, sizeof(msg), fmt, args);
-  va_end(args);
-  THDispatchError(msg, file, line);
+  THReportError(TH_ERROR_RUNTIME, file, line, fmt, args);
+}
+
+void _THZeroDivisionError(const char *file, int line, const char *fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  THReportError(TH_ERROR_ZERO_DIVISION, file, line, fmt, args);
 }
 
 /* Reports an argument error of the given kind through the argument-error handlers. */
@@ -93,7 +121,7 @@ TH_NORETURN static void THReportArgError(THErrorKind kind, const char *file, int
   char msg[TH_ERROR_BUFFER_SIZE + 32];
   vsnprintf(text, sizeof(text), fmt, args);
   snprintf(msg, sizeof(msg), "invalid argument %d: %s", argNumber, text);
-  lastErrorKind = kind;
+  THNoteError(kind, file, line);
 
   if (threadArgErrorHandler)
     threadArgErrorHandler(argNumber, msg, threadArgErrorHandlerData);
@@ -104,7 +132,6 @@ TH_NORETURN static void THReportArgError(THErrorKind kind, const char *file, int
   THAbortAfterHandlerReturned(msg);
 }
 
-/* The handlers never return, so no va_end is ever reached below. */
 void _THArgCheck(const char *file, int line, int argNumber, const char *fmt, ...) {
   va_list args;
   va_start(args, fmt);

@@ -83,6 +83,21 @@ TEST(index_checks_report_an_index_error_kind) {
   CHECK(THLastErrorKind() == TH_ERROR_RUNTIME);
 }
 
+TEST(zero_divisions_report_their_kind) {
+  EXPECT_TH_ERROR(THZeroDivisionError("integer division by zero"), "integer division by zero");
+  CHECK(THLastErrorKind() == TH_ERROR_ZERO_DIVISION);
+}
+
+TEST(errors_remember_where_they_were_raised) {
+  int line = __LINE__ + 1;
+  EXPECT_TH_ERROR(THArgCheck(0, 1, "plain"), "plain");
+  CHECK(strcmp(THLastErrorFile(), __FILE__) == 0);
+  CHECK_EQ_LONG(THLastErrorLine(), line);
+  line = __LINE__ + 1;
+  EXPECT_TH_ERROR(THError("not an argument"), "not an argument");
+  CHECK_EQ_LONG(THLastErrorLine(), line);
+}
+
 TEST(size_descriptions) {
   long sizes[3] = {2, 3, 4};
   CHECK(strcmp(THSizeDesc(sizes, 3).str, "2x3x4") == 0);
@@ -134,6 +149,8 @@ TEST(atomics) {
 
 HARNESS_MAIN(TEST_ENTRY(messages_carry_no_file_or_line),
              TEST_ENTRY(index_checks_report_an_index_error_kind),
+             TEST_ENTRY(zero_divisions_report_their_kind),
+             TEST_ENTRY(errors_remember_where_they_were_raised),
              TEST_ENTRY(the_default_handlers_serve_threads_without_their_own),
              TEST_ENTRY(assertions_report_the_expression),
              TEST_ENTRY(arg_check_with_cleanup_runs_the_cleanup_first),

@@ -101,7 +101,7 @@ void THTensor_(mul)(THTensor *r_, THTensor *t, real value) {
 
 void THTensor_(div)(THTensor *r_, THTensor *t, real value) {
   if (TH_MATH_IS_INTEGRAL && value == 0)
-    THError("ZeroDivisionError: integer division by zero");
+    THZeroDivisionError("integer division by zero");
   THTensor_(resizeAs)(r_, t);
   if (THTensor_(isContiguous2)(r_, t)) {
     real *rp = THTensor_(data)(r_), *tp = THTensor_(data)(t);
@@ -183,7 +183,7 @@ static void THTensor_(cdivApart)(THTensor *r_, THTensor *t, THTensor *src) {
 void THTensor_(cdiv)(THTensor *r_, THTensor *t, THTensor *src) {
   THTensor_(checkSameNumel)(t, src, 3);
   if (TH_MATH_IS_INTEGRAL && THTensor_(hasZero)(src))
-    THError("ZeroDivisionError: integer division by zero");
+    THZeroDivisionError("integer division by zero");
   THTensor_(resizeAs)(r_, t);
   THTensor *dividend = THTensor_(newApartFrom)(t, r_), *divisor = THTensor_(newApartFrom)(src, r_);
   THTensor_(cdivApart)(r_, dividend, divisor);

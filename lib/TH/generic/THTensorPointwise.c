@@ -92,12 +92,12 @@ static int THTensor_(containsZero)(THTensor *t) {
 
 static void THTensor_(checkDivisor)(real value) {
   if (value == 0)
-    THError("ZeroDivisionError: integer division by zero");
+    THZeroDivisionError("integer division by zero");
 }
 
 static void THTensor_(checkDivisors)(THTensor *src) {
   if (THTensor_(containsZero)(src))
-    THError("ZeroDivisionError: integer division by zero");
+    THZeroDivisionError("integer division by zero");
 }
 #else
 static inline real THTensor_(quotient)(real x, real y) {

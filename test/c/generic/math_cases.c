@@ -133,8 +133,10 @@ TEST(Case_(division_by_zero)) {
   THTensor *t = Case_(make)(CONTIGUOUS, 2, 2, 1, 10), *zeros = Case_(make)(CONTIGUOUS, 2, 2, 0, 2);
   THTensor *r = Case_(make)(CONTIGUOUS, 2, 2, 5, 10);
 #if CASE_IS_INTEGRAL
-  EXPECT_TH_ERROR(THTensor_(div)(r, t, 0), "ZeroDivisionError");
-  EXPECT_TH_ERROR(THTensor_(cdiv)(r, t, zeros), "ZeroDivisionError");
+  EXPECT_TH_ERROR(THTensor_(div)(r, t, 0), "integer division by zero");
+  CHECK(THLastErrorKind() == TH_ERROR_ZERO_DIVISION);
+  EXPECT_TH_ERROR(THTensor_(cdiv)(r, t, zeros), "integer division by zero");
+  CHECK(THLastErrorKind() == TH_ERROR_ZERO_DIVISION);
   CHECK_NEAR(Case_(at)(r, 1, 1), 8, 0);          /* untouched */
 #else
   THTensor_(div)(r, t, 0);
