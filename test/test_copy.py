@@ -8,21 +8,13 @@ slices that are views into it, and a few methods of its own.
 import pytest
 
 import torch_early
+from tensor_checks import ALL_DTYPES, storage_class, tensor_class
 
-DTYPES = ['Byte', 'Char', 'Short', 'Int', 'Long', 'Float', 'Double', 'Half']
 ELEMENT_SIZES = {'Byte': 1, 'Char': 1, 'Short': 2, 'Int': 4, 'Long': 8, 'Float': 4,
                  'Double': 8, 'Half': 2}
 # Every one of these is exact in all eight dtypes (a Byte holds 0..255, a Char -128..127, and a
 # Half every integer up to 2048).
 VALUES = [[0, 1], [2, 100]]
-
-
-def tensor_class(name):
-    return getattr(torch_early, name + 'Tensor')
-
-
-def storage_class(name):
-    return getattr(torch_early, name + 'Storage')
 
 
 def flat(rows):
@@ -31,8 +23,8 @@ def flat(rows):
 
 # ---- tensor copy_ ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize('source', DTYPES)
-@pytest.mark.parametrize('destination', DTYPES)
+@pytest.mark.parametrize('source', ALL_DTYPES)
+@pytest.mark.parametrize('destination', ALL_DTYPES)
 def test_copy_between_every_pair_of_dtypes(source, destination):
     src = tensor_class(source)(VALUES)
     dst = tensor_class(destination)(2, 2)
@@ -109,7 +101,7 @@ def test_copy_from_something_that_is_not_a_tensor_is_a_type_error(args, got):
 
 # ---- storages -------------------------------------------------------------------------------
 
-@pytest.mark.parametrize('name', DTYPES)
+@pytest.mark.parametrize('name', ALL_DTYPES)
 def test_a_storage_is_a_flat_array(name):
     storage = storage_class(name)([1, 2, 3])
     assert len(storage) == storage.size() == 3
@@ -118,7 +110,7 @@ def test_a_storage_is_a_flat_array(name):
     assert storage[-1] == 3  # negative indices count from the end
 
 
-@pytest.mark.parametrize('name', DTYPES)
+@pytest.mark.parametrize('name', ALL_DTYPES)
 def test_element_size_is_the_bytes_of_one_element(name):
     assert storage_class(name)().element_size() == ELEMENT_SIZES[name]
     assert tensor_class(name)().element_size() == ELEMENT_SIZES[name]
@@ -214,7 +206,7 @@ def test_storage_slices_with_a_step_are_a_runtime_error():
         torch_early.FloatStorage([1, 2, 3])[::-1] = 0
 
 
-@pytest.mark.parametrize('name', DTYPES)
+@pytest.mark.parametrize('name', ALL_DTYPES)
 def test_new_gives_an_empty_storage_of_the_same_type(name):
     storage = storage_class(name)([1, 2])
     fresh = storage.new()
@@ -222,7 +214,7 @@ def test_new_gives_an_empty_storage_of_the_same_type(name):
     assert fresh.size() == 0 and storage.tolist() == [1, 2]
 
 
-@pytest.mark.parametrize('name', DTYPES)
+@pytest.mark.parametrize('name', ALL_DTYPES)
 def test_fill_sets_every_element(name):
     storage = storage_class(name)(4)
     assert storage.fill_(7) is storage
@@ -252,8 +244,8 @@ def test_resize_refuses_negative_and_impossible_sizes():
     assert storage.tolist() == [1, 2]
 
 
-@pytest.mark.parametrize('source', DTYPES)
-@pytest.mark.parametrize('destination', DTYPES)
+@pytest.mark.parametrize('source', ALL_DTYPES)
+@pytest.mark.parametrize('destination', ALL_DTYPES)
 def test_storage_copy_between_every_pair_of_dtypes(source, destination):
     src = storage_class(source)(flat(VALUES))
     dst = storage_class(destination)(4)

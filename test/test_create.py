@@ -10,19 +10,7 @@ import numpy
 import pytest
 
 import torch_early
-
-DTYPES = ['Byte', 'Char', 'Short', 'Int', 'Long', 'Float', 'Double']
-FLOAT_DTYPES = ['Float', 'Double']
-NUMPY = {'Byte': numpy.uint8, 'Char': numpy.int8, 'Short': numpy.int16, 'Int': numpy.int32,
-         'Long': numpy.int64, 'Float': numpy.float32, 'Double': numpy.float64}
-
-
-def tensor_class(name):
-    return getattr(torch_early, name + 'Tensor')
-
-
-def as_numpy(tensor, name):
-    return numpy.array(tensor.tolist(), dtype=NUMPY[name])
+from tensor_checks import DTYPES, FLOAT_DTYPES, as_numpy, tensor_class
 
 
 def matrix(name, rows, cols, transposed=False):

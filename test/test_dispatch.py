@@ -13,6 +13,7 @@ import numpy
 import pytest
 
 import torch_early
+from tensor_checks import DTYPES, tensor_class
 
 
 @pytest.fixture
@@ -31,9 +32,9 @@ def listed_source_type(error):
 
 # ---- dispatch -------------------------------------------------------------------------------
 
-@pytest.mark.parametrize('name', ['Byte', 'Char', 'Short', 'Int', 'Long', 'Float', 'Double'])
+@pytest.mark.parametrize('name', DTYPES)
 def test_the_first_tensor_argument_picks_the_implementation(name):
-    cls = getattr(torch_early, name + 'Tensor')
+    cls = tensor_class(name)
     result = torch_early.add(cls([1, 2]), 3)
     assert type(result) is cls
     assert result.tolist() == [4, 5]

@@ -18,47 +18,12 @@ import numpy
 import pytest
 
 import torch_early
-
-DTYPES = ['Byte', 'Char', 'Short', 'Int', 'Long', 'Float', 'Double']  # Half stores only
-NUMPY = {'Byte': numpy.uint8, 'Char': numpy.int8, 'Short': numpy.int16, 'Int': numpy.int32,
-         'Long': numpy.int64, 'Float': numpy.float32, 'Double': numpy.float64}
-LAYOUTS = ['contiguous', 'transposed', 'narrowed', 'expanded']
-
-
-def tensor_class(name):
-    return getattr(torch_early, name + 'Tensor')
-
-
-def as_numpy(tensor, name):
-    return numpy.array(tensor.tolist(), dtype=NUMPY[name])
+from tensor_checks import DTYPES, LAYOUTS, as_numpy, expected_values, laid_out, tensor_class
 
 
 def values(rows, cols, start=0):
     """A rows x cols array of small distinct values: (start + k) % 50."""
     return (numpy.arange(rows * cols).reshape(rows, cols) + start) % 50
-
-
-def laid_out(name, array, layout):
-    """A tensor holding `array` (2-D) in the given layout. 'expanded' repeats the first row with
-    stride 0, so its expected values are the first row tiled."""
-    cls = tensor_class(name)
-    rows, cols = array.shape
-    if layout == 'contiguous':
-        tensor = cls(array.tolist())
-    elif layout == 'transposed':
-        tensor = cls(array.T.tolist()).t()
-    elif layout == 'narrowed':
-        base = cls(rows + 2, cols + 3).fill_(99)
-        tensor = base.narrow(0, 1, rows).narrow(1, 2, cols)
-        tensor.copy_(cls(array.tolist()))
-    else:
-        tensor = cls([array[0].tolist()]).expand(rows, cols)
-    assert tensor.is_contiguous() == (layout == 'contiguous')
-    return tensor
-
-
-def expected_values(array, layout):
-    return numpy.tile(array[:1], (array.shape[0], 1)) if layout == 'expanded' else array
 
 
 def longs(values_):

@@ -12,14 +12,7 @@ import numpy
 import pytest
 
 import torch_early
-
-DTYPES = ['Byte', 'Char', 'Short', 'Int', 'Long', 'Float', 'Double']  # Half has no math
-FLOAT_DTYPES = ['Float', 'Double']
-LAYOUTS = ['contiguous', 'transposed', 'narrowed', 'expanded']
-
-
-def tensor_class(name):
-    return getattr(torch_early, name + 'Tensor')
+from tensor_checks import DTYPES, FLOAT_DTYPES, LAYOUTS, laid_out, tensor_class
 
 
 def matmul(a, b):
@@ -44,25 +37,6 @@ def combine(beta, m, alpha, product):
 
 def transpose(rows):
     return [list(column) for column in zip(*rows)]
-
-
-def matrix_in_layout(cls, rows, layout):
-    """A tensor holding rows, stored as asked. 'expanded' needs rows that are all the same."""
-    if layout == 'transposed':
-        t = cls(transpose(rows)).t()
-        assert not t.is_contiguous()
-    elif layout == 'narrowed':
-        padded = [[99] * (len(rows[0]) + 3)] + [[99, 99] + row + [99] for row in rows] + [[99] * (len(rows[0]) + 3)]
-        t = cls(padded)[1:len(rows) + 1, 2:len(rows[0]) + 2]
-        assert not t.is_contiguous()
-    elif layout == 'expanded':
-        assert all(row == rows[0] for row in rows)
-        t = cls([rows[0]]).expand(len(rows), len(rows[0]))
-        assert t.stride(0) == 0
-    else:
-        t = cls(rows)
-    assert t.tolist() == rows
-    return t
 
 
 def vector_in_layout(cls, values, layout):
@@ -111,7 +85,7 @@ def test_mm_reads_any_layout(name, layout1, layout2):
     cls = tensor_class(name)
     a = [[1, 2, 3], [1, 2, 3]] if layout1 == 'expanded' else [[1, 2, 3], [3, 0, 1]]
     b = [[2, 1], [2, 1], [2, 1]] if layout2 == 'expanded' else [[2, 1], [0, 3], [1, 1]]
-    product = matrix_in_layout(cls, a, layout1).mm(matrix_in_layout(cls, b, layout2))
+    product = laid_out(name, a, layout1).mm(laid_out(name, b, layout2))
     assert product.tolist() == matmul(a, b)
 
 
@@ -175,7 +149,7 @@ def test_mv_reads_any_layout(name, mat_layout, vec_layout):
     cls = tensor_class(name)
     mat = [[1, 2, 3], [1, 2, 3]] if mat_layout == 'expanded' else MAT
     vec = [2, 2, 2] if vec_layout == 'expanded' else VEC
-    product = matrix_in_layout(cls, mat, mat_layout).mv(vector_in_layout(cls, vec, vec_layout))
+    product = laid_out(name, mat, mat_layout).mv(vector_in_layout(cls, vec, vec_layout))
     assert product.tolist() == matvec(mat, vec)
 
 
@@ -220,7 +194,7 @@ def test_addr_and_ger_forms(name):
 def test_addr_in_place_on_any_layout(name, result_layout, vec_layout):
     cls = tensor_class(name)
     vec1 = [2, 2] if vec_layout == 'expanded' else VEC1
-    m = matrix_in_layout(cls, M, result_layout)
+    m = laid_out(name, M, result_layout)
     m.addr_(2, vector_in_layout(cls, vec1, vec_layout), cls(VEC2))
     assert m.tolist() == combine(2, M, 1, outer(vec1, VEC2))
 

@@ -10,14 +10,7 @@ import numpy
 import pytest
 
 import torch_early
-
-DTYPES = ['Byte', 'Char', 'Short', 'Int', 'Long', 'Float', 'Double']  # Half has no math
-INTEGER_DTYPES = ['Byte', 'Char', 'Short', 'Int', 'Long']
-FLOAT_DTYPES = ['Float', 'Double']
-
-
-def tensor_class(name):
-    return getattr(torch_early, name + 'Tensor')
+from tensor_checks import DTYPES, FLOAT_DTYPES, INTEGER_DTYPES, tensor_class
 
 
 def is_float(name):
@@ -155,7 +148,7 @@ def test_integer_division_by_zero_is_a_zero_division_error_not_a_crash(name):
     assert a.tolist() == [4, 6]  # checked before anything is written
 
 
-@pytest.mark.parametrize('name', ['Byte', 'Char', 'Short', 'Int', 'Long', 'Float', 'Double'])
+@pytest.mark.parametrize('name', DTYPES)
 @pytest.mark.parametrize('divide', [lambda a, b: a.div_(b), lambda a, b: a.cdiv_(b),
                                     lambda a, b: a.__itruediv__(b),
                                     lambda a, b: torch_early.div(a, b, out=a)])

@@ -15,20 +15,12 @@ import numpy
 import pytest
 
 import torch_early
+from tensor_checks import DTYPES, FLOAT_DTYPES, tensor_class
 
-DTYPES = ['Byte', 'Char', 'Short', 'Int', 'Long', 'Float', 'Double']  # Half has no math
-FLOAT_DTYPES = ['Float', 'Double']
-NUMPY_TYPES = {'Byte': numpy.uint8, 'Char': numpy.int8, 'Short': numpy.int16,
-               'Int': numpy.int32, 'Long': numpy.int64, 'Float': numpy.float32,
-               'Double': numpy.float64}
 # The integers each dtype holds exactly: the bounds random_ and randperm accept.
 EXACT_RANGE = {'Byte': (0, 255), 'Char': (-128, 127), 'Short': (-2 ** 15, 2 ** 15 - 1),
                'Int': (-2 ** 31, 2 ** 31 - 1), 'Long': (-2 ** 63, 2 ** 63 - 1),
                'Float': (-2 ** 24, 2 ** 24), 'Double': (-2 ** 53, 2 ** 53)}
-
-
-def tensor_class(name):
-    return getattr(torch_early, name + 'Tensor')
 
 
 def generator(seed):

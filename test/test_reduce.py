@@ -13,16 +13,12 @@ import numpy
 import pytest
 
 import torch_early
-from layouts import DTYPES, FLOAT_DTYPES, LAYOUTS, NUMPY, make, tensor_class
+from tensor_checks import DTYPES, FLOAT_DTYPES, LAYOUTS, NUMPY, as_numpy, make, tensor_class
 
 
 def sample(name, seed=0):
     rng = numpy.random.RandomState(seed)
     return rng.randint(0, 60, size=(3, 4)).astype(NUMPY[name])
-
-
-def as_numpy(tensor):
-    return numpy.array(tensor.tolist())
 
 
 # ---- max and min ------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import pickle
 import pytest
 
 import torch_early
+from tensor_checks import ALL_DTYPES, storage_class, tensor_class
 
 
 def matrix(rows, cols, cls=torch_early.FloatTensor):
@@ -284,9 +285,9 @@ def test_cpu_is_the_tensor_itself():
     ('Double', True), ('Float', True), ('Long', True), ('Int', True), ('Short', True),
     ('Char', False), ('Byte', False)])
 def test_is_signed_and_storage_type(name, signed):
-    cls = getattr(torch_early, name + 'Tensor')
+    cls = tensor_class(name)
     assert cls().is_signed() is signed
-    assert cls.storage_type() is getattr(torch_early, name + 'Storage')
+    assert cls.storage_type() is storage_class(name)
 
 
 # ---- operators -----------------------------------------------------------------------------
@@ -408,9 +409,9 @@ def test_bool_of_a_non_empty_tensor_is_ambiguous():
         'bool value of non-empty torch_early.FloatTensor objects is ambiguous'
 
 
-@pytest.mark.parametrize('name', ['Byte', 'Char', 'Short', 'Int', 'Long', 'Float', 'Double', 'Half'])
+@pytest.mark.parametrize('name', ALL_DTYPES)
 def test_float_and_int_of_a_one_element_tensor_give_its_number(name):
-    cls = getattr(torch_early, name + 'Tensor')
+    cls = tensor_class(name)
     for t in (cls([7]), cls([[7]]), cls([1, 7, 2]).narrow(0, 1, 1)):   # any shape, any offset
         assert float(t) == 7.0 and type(float(t)) is float
         assert int(t) == 7 and type(int(t)) is int
