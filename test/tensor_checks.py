@@ -40,6 +40,11 @@ def as_numpy(tensor, name=None):
     return numpy.array(tensor.tolist(), dtype=NUMPY[name] if name else None)
 
 
+def small_values(rows, cols, start=0):
+    """A rows x cols array of small distinct values: (start + k) % 50."""
+    return (numpy.arange(rows * cols).reshape(rows, cols) + start) % 50
+
+
 def laid_out(name, values, layout):
     """A tensor holding `values` in `layout`, checked to hold them and to really be laid out so
     (a test that passes has then seen the strided paths). `values` is left as it is."""

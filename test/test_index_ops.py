@@ -1,12 +1,10 @@
-"""Indexing and joining: picking slices and elements by position, masks, and putting tensors
-together.
+"""The index operations: picking slices and elements by position, or by a mask (indexing with
+t[key] is in test_getitem_setitem.py).
 
 - index_select / index_copy_ / index_add_ / index_fill_ work on whole slices along one dimension,
   named by a 1-D LongTensor of positions;
 - gather / scatter_ move single elements, named by an index of the tensor's own rank;
-- masked_select / masked_fill_ / masked_copy_ pick elements with a ByteTensor of 0s and 1s;
-- cat joins tensors along an existing dimension, stack along a new one;
-- the shape methods (select, narrow, transpose, squeeze, view, expand, ...) re-view a tensor.
+- masked_select / masked_fill_ / masked_copy_ pick elements with a ByteTensor of 0s and 1s.
 
 Every result is compared with NumPy on contiguous and non-contiguous operands (transposed,
 narrowed, stride 0 from expand), for every dtype; every error says what was wrong: an IndexError
@@ -18,16 +16,12 @@ import numpy
 import pytest
 
 import torch_early
-from tensor_checks import DTYPES, LAYOUTS, as_numpy, expected_values, laid_out, tensor_class
+from tensor_checks import (DTYPES, LAYOUTS, as_numpy, expected_values, laid_out, small_values,
+                           tensor_class)
 
 
-def values(rows, cols, start=0):
-    """A rows x cols array of small distinct values: (start + k) % 50."""
-    return (numpy.arange(rows * cols).reshape(rows, cols) + start) % 50
-
-
-def longs(values_):
-    return torch_early.LongTensor(list(values_))
+def longs(positions):
+    return torch_early.LongTensor(list(positions))
 
 
 # ---- index_select: whole slices, in the order the index names them -----------------------------
@@ -35,7 +29,7 @@ def longs(values_):
 @pytest.mark.parametrize('name', DTYPES)
 @pytest.mark.parametrize('layout', LAYOUTS)
 def test_index_select_matches_numpy_take(name, layout):
-    array = values(4, 5, 3)
+    array = small_values(4, 5, 3)
     tensor = laid_out(name, array, layout)
     expected = expected_values(array, layout)
     rows, columns = [2, 0, 2, 3], [4, 1, 1]
@@ -64,18 +58,18 @@ def test_index_select_of_many_rows_matches_numpy():
 @pytest.mark.parametrize('name', ['Int', 'Double'])
 def test_index_select_into_out(name):
     cls = tensor_class(name)
-    source = cls(values(3, 2).tolist())
+    source = cls(small_values(3, 2).tolist())
     out = cls(3, 3).t()                                  # the right size already, column-major
     result = torch_early.index_select(source, 1, longs([1, 1, 0]), out=out)
     assert result is out
     assert out.stride() == (1, 3)                        # written in place
-    assert out.tolist() == numpy.take(values(3, 2), [1, 1, 0], axis=1).tolist()
+    assert out.tolist() == numpy.take(small_values(3, 2), [1, 1, 0], axis=1).tolist()
     torch_early.index_select(source, 0, longs([2]), out=source)     # out may be the source
-    assert source.tolist() == [values(3, 2)[2].tolist()]
+    assert source.tolist() == [small_values(3, 2)[2].tolist()]
 
 
 def test_index_select_errors():
-    tensor = torch_early.FloatTensor(values(3, 2).tolist())
+    tensor = torch_early.FloatTensor(small_values(3, 2).tolist())
     with pytest.raises(IndexError, match=r'index 5 is out of range for dimension 0 \(of size 3\)'):
         tensor.index_select(0, longs([0, 5]))
     with pytest.raises(IndexError, match=r'index -1 is out of range for dimension 1 \(of size 2\)'):
@@ -106,12 +100,12 @@ def write_rows(expected, rows, source, add):
 @pytest.mark.parametrize('source_layout', LAYOUTS)
 def test_index_copy_and_index_add_write_the_named_rows(name, layout, source_layout):
     rows = [3, 0, 3]                                     # row 3 twice: copy keeps the last
-    source_array = values(3, 2, 10)
+    source_array = small_values(3, 2, 10)
     source = laid_out(name, source_array, source_layout)
     source_values = expected_values(source_array, source_layout)
-    tensor = laid_out(name, values(4, 2), layout)
+    tensor = laid_out(name, small_values(4, 2), layout)
     assert tensor.index_copy_(0, longs(rows), source) is tensor
-    expected = write_rows(values(4, 2), rows, source_values, add=False)
+    expected = write_rows(small_values(4, 2), rows, source_values, add=False)
     assert (as_numpy(tensor, name) == expected).all()
     tensor.index_add_(0, longs(rows), source)            # row 3 gets both of its source rows
     expected = write_rows(expected, rows, source_values, add=True)
@@ -121,16 +115,16 @@ def test_index_copy_and_index_add_write_the_named_rows(name, layout, source_layo
 @pytest.mark.parametrize('name', DTYPES)
 @pytest.mark.parametrize('layout', ['contiguous', 'transposed', 'narrowed'])
 def test_index_fill_sets_the_named_columns(name, layout):
-    tensor = laid_out(name, values(3, 4), layout)
+    tensor = laid_out(name, small_values(3, 4), layout)
     assert tensor.index_fill_(1, longs([2, 0]), 7) is tensor
-    expected = values(3, 4)
+    expected = small_values(3, 4)
     expected[:, [2, 0]] = 7
     assert (as_numpy(tensor, name) == expected).all()
 
 
 def test_index_writes_check_everything_before_writing():
-    tensor = torch_early.FloatTensor(values(3, 2).tolist())
-    source = torch_early.FloatTensor(values(2, 3).tolist())
+    tensor = torch_early.FloatTensor(small_values(3, 2).tolist())
+    source = torch_early.FloatTensor(small_values(2, 3).tolist())
     with pytest.raises(RuntimeError, match=r'expected a source of size 3x2 except 2 at dimension 0 '
                                            r"\(the index's length\), got size 2x3"):
         tensor.index_copy_(0, longs([0, 1]), source)
@@ -143,7 +137,7 @@ def test_index_writes_check_everything_before_writing():
     with pytest.raises(TypeError, match=r'torch_early.LongTensor index, torch_early.FloatTensor '
                                         r'source'):
         tensor.index_copy_(0, longs([0]), torch_early.DoubleTensor(1, 2))
-    assert tensor.tolist() == values(3, 2).tolist()
+    assert tensor.tolist() == small_values(3, 2).tolist()
 
 
 # ---- gather and scatter_: one element per index entry --------------------------------------------
@@ -154,7 +148,7 @@ GATHER_ROWS = numpy.array([[2, 0, 1], [0, 2, 2]])
 @pytest.mark.parametrize('name', DTYPES)
 @pytest.mark.parametrize('layout', LAYOUTS)
 def test_gather_matches_numpy_take_along_axis(name, layout):
-    array = values(3, 3, 5)
+    array = small_values(3, 3, 5)
     tensor = laid_out(name, array, layout)
     expected = expected_values(array, layout)
     gathered = tensor.gather(0, torch_early.LongTensor(GATHER_ROWS.tolist()))
@@ -167,11 +161,11 @@ def test_gather_matches_numpy_take_along_axis(name, layout):
 @pytest.mark.parametrize('name', DTYPES)
 @pytest.mark.parametrize('layout', ['contiguous', 'transposed', 'narrowed'])
 def test_scatter_writes_each_source_element_where_the_index_says(name, layout):
-    tensor = laid_out(name, values(3, 3), layout)
-    source = values(2, 3, 20)
+    tensor = laid_out(name, small_values(3, 3), layout)
+    source = small_values(2, 3, 20)
     index = torch_early.LongTensor(GATHER_ROWS.tolist())
     assert tensor.scatter_(0, index, tensor_class(name)(source.tolist())) is tensor
-    expected = values(3, 3)
+    expected = small_values(3, 3)
     numpy.put_along_axis(expected, GATHER_ROWS, source, 0)
     assert (as_numpy(tensor, name) == expected).all()
     tensor.scatter_(0, index, 9)                         # the value form
@@ -199,16 +193,16 @@ def test_scatter_takes_a_source_longer_along_dim():
 def test_an_index_out_of_range_is_both_an_index_error_and_a_runtime_error(call):
     # 2017 programs catch it as a RuntimeError (every TH error was one); Python code expects an
     # IndexError. torch_early.TensorIndexError is both.
-    tensor = torch_early.FloatTensor(values(3, 2).tolist())
+    tensor = torch_early.FloatTensor(small_values(3, 2).tolist())
     with pytest.raises(torch_early.TensorIndexError) as error:
         call(tensor)
     assert isinstance(error.value, IndexError) and isinstance(error.value, RuntimeError)
     assert 'out of range' in str(error.value)
-    assert tensor.tolist() == values(3, 2).tolist()
+    assert tensor.tolist() == small_values(3, 2).tolist()
 
 
 def test_gather_and_scatter_errors():
-    tensor = torch_early.FloatTensor(values(3, 2).tolist())
+    tensor = torch_early.FloatTensor(small_values(3, 2).tolist())
     with pytest.raises(IndexError, match=r'index 2 is out of range for dimension 1 \(of size 2\)'):
         tensor.gather(1, torch_early.LongTensor([[0], [2], [1]]))
     with pytest.raises(RuntimeError, match=r'expected an index with as many dimensions as the '
@@ -224,7 +218,7 @@ def test_gather_and_scatter_errors():
         tensor.scatter_(0, torch_early.LongTensor([[-1, 0]]), 5)
     with pytest.raises(TypeError, match='scatter_ received an invalid combination'):
         tensor.scatter_(0, torch_early.ByteTensor([[0, 0]]), 5)
-    assert tensor.tolist() == values(3, 2).tolist()
+    assert tensor.tolist() == small_values(3, 2).tolist()
 
 
 # ---- masks: ByteTensors of 0s and 1s ------------------------------------------------------------
@@ -232,9 +226,9 @@ def test_gather_and_scatter_errors():
 @pytest.mark.parametrize('name', DTYPES)
 @pytest.mark.parametrize('layout', LAYOUTS)
 def test_masked_select_matches_numpy_boolean_indexing(name, layout):
-    array = values(3, 4)
+    array = small_values(3, 4)
     tensor = laid_out(name, array, layout)
-    chosen = (values(3, 4, 1) % 3 == 0)
+    chosen = (small_values(3, 4, 1) % 3 == 0)
     mask = laid_out('Byte', chosen.astype(numpy.uint8), 'transposed')
     expected = expected_values(array, layout)[chosen]
     assert (as_numpy(tensor.masked_select(mask), name) == expected).all()
@@ -245,11 +239,11 @@ def test_masked_select_matches_numpy_boolean_indexing(name, layout):
 @pytest.mark.parametrize('name', DTYPES)
 @pytest.mark.parametrize('layout', ['contiguous', 'transposed', 'narrowed'])
 def test_masked_fill_and_masked_copy(name, layout):
-    chosen = (values(3, 4) % 4 == 1)
+    chosen = (small_values(3, 4) % 4 == 1)
     mask = torch_early.ByteTensor(chosen.astype(numpy.uint8).tolist())
-    tensor = laid_out(name, values(3, 4), layout)
+    tensor = laid_out(name, small_values(3, 4), layout)
     assert tensor.masked_fill_(mask, 8) is tensor
-    expected = values(3, 4)
+    expected = small_values(3, 4)
     expected[chosen] = 8
     assert (as_numpy(tensor, name) == expected).all()
     source = tensor_class(name)(list(range(20, 40)))       # more than needed: taken in order
@@ -259,7 +253,7 @@ def test_masked_fill_and_masked_copy(name, layout):
 
 
 def test_mask_errors():
-    tensor = torch_early.FloatTensor(values(2, 3).tolist())
+    tensor = torch_early.FloatTensor(small_values(2, 3).tolist())
     with pytest.raises(RuntimeError, match=r'the mask has 4 elements \(size 4\) but the tensor has 6'):
         tensor.masked_select(torch_early.ByteTensor(4).zero_())
     with pytest.raises(RuntimeError, match='the mask may only contain 0s and 1s'):
@@ -268,192 +262,4 @@ def test_mask_errors():
         tensor.masked_copy_(torch_early.ByteTensor([[1, 1, 0], [0, 0, 0]]), torch_early.FloatTensor([5]))
     with pytest.raises(TypeError, match='expected .*torch_early.ByteTensor mask'):
         tensor.masked_fill_(torch_early.FloatTensor(2, 3).zero_(), 1)
-    assert tensor.tolist() == values(2, 3).tolist()
-
-
-# ---- cat: joining along an existing dimension ---------------------------------------------------
-
-@pytest.mark.parametrize('name', DTYPES)
-@pytest.mark.parametrize('layout', LAYOUTS)
-def test_cat_matches_numpy_concatenate(name, layout):
-    a_array, b_array = values(2, 3), values(4, 3, 7)
-    a = laid_out(name, a_array, layout)
-    b = laid_out(name, b_array, 'transposed')
-    a_values = expected_values(a_array, layout)
-    joined = torch_early.cat([a, b])
-    assert (as_numpy(joined, name) == numpy.concatenate([a_values, b_array])).all()
-    joined = torch_early.cat((a, b.narrow(0, 0, 2), a), 1)
-    expected = numpy.concatenate([a_values, b_array[:2], a_values], axis=1)
-    assert (as_numpy(joined, name) == expected).all()
-    joined = torch_early.cat([a], dim=1)
-    assert (as_numpy(joined, name) == a_values).all()
-
-
-def test_cat_of_many_tensors_and_of_three_dimensions():
-    pieces = [numpy.full((100,), k, dtype=numpy.float32) for k in range(100)]
-    joined = torch_early.cat([torch_early.from_numpy(p) for p in pieces])
-    assert numpy.array_equal(joined.numpy(), numpy.concatenate(pieces))
-    cube = numpy.arange(24, dtype=numpy.float64).reshape(2, 3, 4)
-    tensor = torch_early.from_numpy(cube)
-    for dim in range(3):
-        joined = torch_early.cat([tensor, tensor.mul(2)], dim)
-        assert numpy.array_equal(joined.numpy(), numpy.concatenate([cube, cube * 2], axis=dim))
-
-
-def test_cat_skips_empty_tensors_and_writes_into_out():
-    a = torch_early.IntTensor([[1, 2]])
-    assert torch_early.cat([torch_early.IntTensor(), a, torch_early.IntTensor(), a]).tolist() == \
-        [[1, 2], [1, 2]]
-    assert torch_early.cat([torch_early.IntTensor()]).dim() == 0
-    out = torch_early.IntTensor()
-    assert torch_early.cat([a, a], 1, out=out) is out
-    assert out.tolist() == [[1, 2, 1, 2]]
-    torch_early.cat([a, a], 0, out=a)                    # out may be one of the inputs
-    assert a.tolist() == [[1, 2], [1, 2]]
-
-
-def test_cat_dispatches_on_the_first_tensor():
-    assert type(torch_early.cat([torch_early.ShortTensor([1]), torch_early.ShortTensor([2])])) is \
-        torch_early.ShortTensor
-
-
-def test_cat_errors():
-    a, b = torch_early.FloatTensor(2, 3), torch_early.FloatTensor(2, 4)
-    with pytest.raises(RuntimeError, match='inconsistent tensor sizes in cat: tensor 1 has size 2x4 '
-                                           'but tensor 0 has size 2x3; they must match in every '
-                                           'dimension except 0'):
-        torch_early.cat([a, b])
-    with pytest.raises(RuntimeError, match='dimension 2 out of range of 2D tensor'):
-        torch_early.cat([a, a], 2)
-    with pytest.raises(TypeError, match=r'cat received an invalid combination of arguments - got '
-                                        r'\(list\), but expected one of:\n'
-                                        r' \* \(sequence of torch_early.FloatTensor seq, int dim'):
-        torch_early.cat([a, torch_early.DoubleTensor(2, 3)])
-    with pytest.raises(TypeError, match='cat received an invalid combination'):
-        torch_early.cat([])
-    with pytest.raises(TypeError, match='cat received an invalid combination'):
-        torch_early.cat([a, 1])
-    with pytest.raises(TypeError, match='cat received an invalid combination'):
-        torch_early.cat(a)
-
-
-@pytest.mark.parametrize('join', [
-    lambda a, b: torch_early.cat((a, b), 1), lambda a, b: torch_early.cat([a, b], dim=1),
-    lambda a, b: torch_early.cat(seq=(a, b), dim=1),
-], ids=['positional', 'dim=', 'seq= and dim='])
-def test_cat_takes_its_dim_by_keyword_too(join):
-    a, b = torch_early.FloatTensor([[1], [2]]), torch_early.FloatTensor([[3, 4], [5, 6]])
-    assert join(a, b).tolist() == [[1, 3, 4], [2, 5, 6]]
-
-
-# ---- stack: joining along a new dimension -------------------------------------------------------
-
-@pytest.mark.parametrize('dim', [0, 1, 2, -1, -3])
-def test_stack_matches_numpy_stack(dim):
-    arrays = [values(2, 3, k).astype(numpy.float64) for k in range(4)]
-    tensors = [torch_early.DoubleTensor(a.tolist()) for a in arrays]
-    tensors[1] = tensors[1].t().contiguous().t()            # a non-contiguous one
-    stacked = torch_early.stack(tensors, dim)
-    assert numpy.array_equal(stacked.numpy(), numpy.stack(arrays, axis=dim))
-
-
-def test_stack_into_out_and_of_an_empty_sequence():
-    a = torch_early.LongTensor([1, 2])
-    out = torch_early.LongTensor()
-    assert torch_early.stack((a, a), out=out) is out
-    assert out.tolist() == [[1, 2], [1, 2]]
-    with pytest.raises(ValueError, match='stack expects a non-empty sequence of tensors'):
-        torch_early.stack([])
-
-
-def test_split_and_chunk_still_cut_views():
-    tensor = torch_early.FloatTensor(values(5, 2).tolist())
-    assert [piece.size(0) for piece in torch_early.split(tensor, 2)] == [2, 2, 1]
-    assert [piece.size(1) for piece in tensor.chunk(2, 1)] == [1, 1]
-    torch_early.split(tensor, 2)[1].fill_(0)
-    assert tensor[2].tolist() == [0, 0]
-
-
-# ---- shape methods: new views of the same storage -----------------------------------------------
-
-def test_squeeze_and_unsqueeze_count_negative_dims_from_the_end():
-    tensor = torch_early.FloatTensor(2, 1, 3, 1)
-    assert tensor.squeeze(-1).size() == (2, 1, 3)
-    assert tensor.squeeze(-3).size() == (2, 3, 1)
-    assert torch_early.squeeze(tensor, -1).size() == (2, 1, 3)
-    assert tensor.unsqueeze(-1).size() == (2, 1, 3, 1, 1)
-    assert tensor.unsqueeze(-5).size() == (1, 2, 1, 3, 1)
-    assert torch_early.unsqueeze(tensor, -2).size() == (2, 1, 3, 1, 1)
-    assert tensor.clone().squeeze_(-3).size() == (2, 3, 1)
-    assert tensor.clone().unsqueeze_(-1).size() == (2, 1, 3, 1, 1)
-
-
-@pytest.mark.parametrize('dim', [-6, 5, -1000, 1000])
-def test_unsqueeze_out_of_range_names_the_dim_given_and_the_range(dim):
-    tensor = torch_early.FloatTensor(2, 1, 3, 1)
-    message = (r'dimension %d is out of range for unsqueezing a 4D tensor \(expected a dimension '
-               r'from -5 to 4\)' % dim)
-    for call in (lambda: tensor.unsqueeze(dim), lambda: tensor.clone().unsqueeze_(dim),
-                 lambda: torch_early.unsqueeze(tensor, dim)):
-        with pytest.raises(RuntimeError, match=message):
-            call()
-
-
-@pytest.mark.parametrize('dim', [0, 1, 2, -1, -2, -3])
-@pytest.mark.parametrize('layout', ['contiguous', 'narrowed'])
-def test_unsqueeze_views_the_same_elements_with_a_contiguous_stride(dim, layout):
-    # The new dimension has size 1; its stride is what a contiguous tensor of the new shape would
-    # have there (size x stride of the dimension after it, 1 at the end), so a contiguous tensor
-    # stays contiguous and a view stays a view.
-    base = torch_early.FloatTensor(values(2, 5).tolist())
-    tensor = base if layout == 'contiguous' else base.narrow(1, 1, 3)
-    result = tensor.unsqueeze(dim)
-    position = dim if dim >= 0 else dim + 3
-    sizes, strides = list(tensor.size()), list(tensor.stride())
-    sizes.insert(position, 1)
-    strides.insert(position, strides[position] * sizes[position + 1] if position < 2 else 1)
-    assert result.size() == tuple(sizes) and result.stride() == tuple(strides)
-    assert result.storage_offset() == tensor.storage_offset()
-    assert result.is_contiguous() == tensor.is_contiguous()
-    assert result.squeeze(position).tolist() == tensor.tolist()
-
-
-def test_t_and_transpose_in_place():
-    array = values(2, 3)
-    tensor = torch_early.IntTensor(array.tolist())
-    assert tensor.t_() is tensor
-    assert tensor.tolist() == array.T.tolist()
-    assert tensor.transpose_(0, 1) is tensor
-    assert tensor.tolist() == array.tolist()
-    with pytest.raises(RuntimeError, match=r't_\(\) expects a 2D tensor, but got a 1D one'):
-        torch_early.IntTensor(3).t_()
-
-
-def test_shape_methods_match_numpy():
-    array = numpy.arange(24, dtype=numpy.float32).reshape(2, 3, 4)
-    tensor = torch_early.from_numpy(array.copy())
-    assert numpy.array_equal(tensor.select(1, 2).numpy(), array[:, 2])
-    assert numpy.array_equal(tensor.narrow(2, 1, 2).numpy(), array[:, :, 1:3])
-    assert numpy.array_equal(tensor.transpose(0, 2).numpy(), array.transpose(2, 1, 0))
-    assert numpy.array_equal(tensor.permute(2, 0, 1).numpy(), array.transpose(2, 0, 1))
-    assert numpy.array_equal(tensor.view(4, 6).numpy(), array.reshape(4, 6))
-    assert numpy.array_equal(tensor.view_as(torch_early.FloatTensor(6, 4)).numpy(),
-                             array.reshape(6, 4))
-    assert numpy.array_equal(tensor.unfold(2, 2, 2).numpy(), array.reshape(2, 3, 2, 2))
-    row = torch_early.FloatTensor([[1, 2, 3]])
-    assert numpy.array_equal(row.expand(4, 3).numpy(), numpy.tile([[1, 2, 3]], (4, 1)))
-    assert numpy.array_equal(row.expand_as(torch_early.FloatTensor(2, 3)).numpy(),
-                             numpy.tile([[1, 2, 3]], (2, 1)))
-    assert numpy.array_equal(row.repeat(2, 2).numpy(), numpy.tile([[1, 2, 3]], (2, 2)))
-    assert numpy.array_equal(torch_early.FloatTensor([[1, 2], [3, 4]]).t().numpy(),
-                             [[1, 3], [2, 4]])
-
-
-def test_resizing_and_re_pointing():
-    tensor = torch_early.FloatTensor(2, 3)
-    assert tensor.resize_(3, 2) is tensor and tensor.size() == (3, 2)
-    assert tensor.resize_as_(torch_early.FloatTensor(6)).size() == (6,)
-    other = torch_early.FloatTensor([1, 2, 3])
-    assert tensor.set_(other) is tensor
-    tensor[0] = 9
-    assert other.tolist() == [9, 2, 3]
+    assert tensor.tolist() == small_values(2, 3).tolist()

@@ -570,3 +570,20 @@ def test_public_c_functions_are_exported_but_not_the_base_types():
                 if name.endswith('Base') and not name.startswith('_')]
     assert 'add' in torch_early.__all__
     assert 'FloatTensor' in torch_early.__all__
+
+
+def test_thread_count_round_trip():
+    count = torch_early.get_num_threads()
+    assert count >= 1
+    torch_early.set_num_threads(1)
+    try:
+        assert torch_early.get_num_threads() == 1
+    finally:
+        torch_early.set_num_threads(count)
+    with pytest.raises(ValueError, match='positive int, but got 0'):
+        torch_early.set_num_threads(0)
+    with pytest.raises(ValueError, match='positive int'):
+        torch_early.set_num_threads(2 ** 40)  # more than a C int: refused, not wrapped
+    with pytest.raises(TypeError, match='expects an int, but got str'):
+        torch_early.set_num_threads('2')
+    assert torch_early.get_num_threads() == count
