@@ -6,6 +6,7 @@ that writing through a view writes into the source.
 """
 import copy
 import pickle
+import types
 
 import pytest
 
@@ -570,6 +571,14 @@ def test_public_c_functions_are_exported_but_not_the_base_types():
                 if name.endswith('Base') and not name.startswith('_')]
     assert 'add' in torch_early.__all__
     assert 'FloatTensor' in torch_early.__all__
+
+
+def test_the_package_holds_no_module_of_another_package():
+    # a module imported only for what its import does (the BLAS loader) must not stay behind
+    modules = [getattr(torch_early, name) for name in dir(torch_early)]
+    names = [m.__name__ for m in modules if isinstance(m, types.ModuleType)]
+    assert names and all(n.startswith('torch_early.') for n in names), names
+    assert 'scipy_openblas32' not in dir(torch_early)
 
 
 def test_thread_count_round_trip():
