@@ -4,7 +4,8 @@ layouts an operand can have.
 - ALL_DTYPES names every tensor type; DTYPES those with math (Half only stores and converts);
   INTEGER_DTYPES, SIGNED_DTYPES and FLOAT_DTYPES are parts of DTYPES.
 - NUMPY gives each dtype's NumPy dtype; tensor_class('Float') is torch_early.FloatTensor and
-  storage_class('Float') torch_early.FloatStorage; as_numpy(tensor, name) reads a tensor back.
+  storage_class('Float') torch_early.FloatStorage; as_numpy(tensor, name) reads a tensor back;
+  small_values(rows, cols) is a sample of small distinct values that every dtype holds.
 - laid_out(name, values, layout) builds a tensor of dtype `name` holding the 2-D `values` (a NumPy
   array or nested lists) in one of LAYOUTS: 'contiguous'; 'transposed' (a column-major view);
   'narrowed' (a window of a larger tensor whose other elements hold 99); 'expanded' (stride 0 down

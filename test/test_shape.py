@@ -11,6 +11,8 @@ import torch_early
 from tensor_checks import small_values
 
 
+# ---- shape methods: new views of the same storage -----------------------------------------------
+
 def test_squeeze_and_unsqueeze_count_negative_dims_from_the_end():
     tensor = torch_early.FloatTensor(2, 1, 3, 1)
     assert tensor.squeeze(-1).size() == (2, 1, 3)
