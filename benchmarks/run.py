@@ -9,10 +9,10 @@ Each workload is one statement per library, timed by timeit over the same data i
 The ratio column is torch_early's time divided by the other library's: below 1.0 means torch_early
 is faster. Speed targets are printed beside the ratios; they are never asserted in the tests.
 """
+import argparse
 import multiprocessing
 import os
 import statistics
-import sys
 import time
 import timeit
 
@@ -438,8 +438,20 @@ def main(words):
         print(f"{name:42} {t_early * 1e6:10.1f}us  " + '; '.join(parts), flush=True)
 
 
+def parse_arguments():
+    parser = argparse.ArgumentParser(prog="python benchmarks/run.py", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("words", nargs="*",
+                        help="run only the workloads whose name contains one of these words")
+    parser.add_argument("--busy", action="store_true",
+                        help="time the parallel workloads with 1 and with all threads, on the "
+                             "machine as it is and with every core kept busy")
+    return parser.parse_intermixed_args()   # the words may come before or after --busy
+
+
 if __name__ == "__main__":
-    if "--busy" in sys.argv[1:]:
-        busy_main([w for w in sys.argv[1:] if w != "--busy"])
+    arguments = parse_arguments()
+    if arguments.busy:
+        busy_main(arguments.words)
     else:
-        main(sys.argv[1:])
+        main(arguments.words)

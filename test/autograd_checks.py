@@ -1,16 +1,22 @@
 """Shared helpers of the autograd tests: double-precision inputs in several memory layouts, and
 a gradcheck that says which input failed.
 
-`inputs(*sizes, layout=...)` gives leaf Variables of random doubles (seeded) laid out as:
-'contiguous'; 'transposed' (the last two dims swapped in memory); 'narrowed' (a window of a larger
-tensor). Expanded (stride-0) inputs are made in the tests that need them, with `expanded(...)`.
+`double(*sizes, layout=...)` gives a DoubleTensor of random doubles (seeded by the test) laid out
+as one of LAYOUTS: 'contiguous'; 'transposed' (the last two dims swapped in memory); 'narrowed'
+(a window of a larger tensor). Expanded (stride-0) inputs are made in the tests that need them,
+with `expanded(...)`. `leaf` wraps a tensor in a Variable that requires grad; `check` runs
+gradcheck; `check_inplace_on_a_leaf` the era's rule for in-place changes of a leaf;
+`same_values` and `shares_memory` compare a Variable with a tensor or another Variable.
 """
 import pytest
 
 import torch_early
 from torch_early.autograd import Variable, gradcheck
+import tensor_checks
 
-LAYOUTS = ['contiguous', 'transposed', 'narrowed']
+# tensor_checks' layouts but 'expanded': an expanded input reads one element many times, so its
+# gradient is a sum; the tests that want one build it with expanded()
+LAYOUTS = [layout for layout in tensor_checks.LAYOUTS if layout != 'expanded']
 
 
 def double(*sizes, low=-1.0, high=1.0, layout='contiguous'):
@@ -57,3 +63,12 @@ def check(fn, *inputs, eps=1e-6, atol=1e-5, rtol=1e-3):
     """Assert that gradcheck passes for fn(*inputs), naming fn in the failure."""
     assert gradcheck(fn, inputs, eps=eps, atol=atol, rtol=rtol), \
         "analytical and numerical gradients differ for {!r}".format(fn)
+
+
+def same_values(variable, tensor):
+    assert variable.data.size() == tensor.size()
+    assert variable.data.tolist() == tensor.tolist()
+
+
+def shares_memory(variable, other):
+    return variable.data.storage().data_ptr() == other.data.storage().data_ptr()

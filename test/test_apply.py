@@ -9,14 +9,9 @@ f, or a result that is not a number of t's element type (TypeError), leaves t as
 import pytest
 
 import torch_early
-
-DTYPES = ['Byte', 'Char', 'Short', 'Int', 'Long', 'Float', 'Double', 'Half']
+from tensor_checks import ALL_DTYPES, tensor_class
 
 A = [[1, 2, 3], [4, 5, 6]]
-
-
-def tensor_class(name):
-    return getattr(torch_early, name + 'Tensor')
 
 
 def apply_rows(fn, *nested):
@@ -25,14 +20,14 @@ def apply_rows(fn, *nested):
 
 # ---- every element, in place ---------------------------------------------------------------------
 
-@pytest.mark.parametrize('name', DTYPES)
+@pytest.mark.parametrize('name', ALL_DTYPES)
 def test_apply_replaces_each_element(name):
     tensor = tensor_class(name)(A)
     assert tensor.apply_(lambda x: x * 2 + 1) is tensor
     assert tensor.tolist() == apply_rows(lambda x: x * 2 + 1, A)
 
 
-@pytest.mark.parametrize('name', DTYPES)
+@pytest.mark.parametrize('name', ALL_DTYPES)
 def test_map_and_map2_pair_elements_in_row_major_order(name):
     cls = tensor_class(name)
     tensor = cls(A)

@@ -9,12 +9,8 @@ import pytest
 
 import torch_early
 from torch_early.autograd import Variable
-from autograd_checks import LAYOUTS, double, expanded, leaf, check, check_inplace_on_a_leaf
-
-
-def same_values(variable, tensor):
-    assert variable.data.size() == tensor.size()
-    assert variable.data.tolist() == tensor.tolist()
+from autograd_checks import (LAYOUTS, check, check_inplace_on_a_leaf, double, expanded, leaf,
+                             same_values)
 
 
 def long(values):

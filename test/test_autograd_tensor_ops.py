@@ -6,16 +6,7 @@ import pytest
 import torch_early
 from torch_early.autograd import Variable
 from torch_early.autograd._functions import Concat
-from autograd_checks import LAYOUTS, double, expanded, leaf, check
-
-
-def same_values(variable, tensor):
-    assert variable.data.size() == tensor.size()
-    assert variable.data.tolist() == tensor.tolist()
-
-
-def shares_memory(variable, other):
-    return variable.data.storage().data_ptr() == other.data.storage().data_ptr()
+from autograd_checks import LAYOUTS, check, double, expanded, leaf, same_values, shares_memory
 
 
 # -- Concat -----------------------------------------------------------------------------------

@@ -11,20 +11,7 @@ import pytest
 import torch_early
 from torch_early.autograd import Variable
 from torch_early.autograd._functions import NoGrad
-from autograd_checks import LAYOUTS, double, expanded, leaf, check
-
-
-def same_values(variable, tensor):
-    assert variable.data.size() == tensor.size()
-    assert variable.data.tolist() == tensor.tolist()
-
-
-def shares_memory(variable, base):
-    return variable.data.storage().data_ptr() == base.data.storage().data_ptr()
-
-
-def ones_like(variable):
-    return variable.data.new(variable.size()).fill_(1)
+from autograd_checks import LAYOUTS, check, double, expanded, leaf, same_values, shares_memory
 
 
 # -- basic indexing --------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import numpy
 import pytest
 
 import torch_early
-from layouts import DTYPES, LAYOUTS, NUMPY, make, tensor_class
+from tensor_checks import DTYPES, LAYOUTS, NUMPY, make, tensor_class
 
 OPS = {'eq': operator.eq, 'ne': operator.ne, 'lt': operator.lt, 'le': operator.le,
        'gt': operator.gt, 'ge': operator.ge}

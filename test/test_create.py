@@ -1,5 +1,5 @@
-"""Creating tensors: zeros, ones, eye, range, linspace, logspace, and the matrix shapers diag,
-tril and triu.
+"""Creating tensors: zeros, ones, eye, range, linspace, logspace, the matrix shapers diag, tril
+and triu, and fill_ and zero_, which set every element of a tensor that exists.
 
 The creation functions take no tensor, so they produce the default tensor type
 (torch_early.FloatTensor) unless out= names a tensor, whose type then decides; diag, tril and triu
@@ -10,19 +10,7 @@ import numpy
 import pytest
 
 import torch_early
-
-DTYPES = ['Byte', 'Char', 'Short', 'Int', 'Long', 'Float', 'Double']
-FLOAT_DTYPES = ['Float', 'Double']
-NUMPY = {'Byte': numpy.uint8, 'Char': numpy.int8, 'Short': numpy.int16, 'Int': numpy.int32,
-         'Long': numpy.int64, 'Float': numpy.float32, 'Double': numpy.float64}
-
-
-def tensor_class(name):
-    return getattr(torch_early, name + 'Tensor')
-
-
-def as_numpy(tensor, name):
-    return numpy.array(tensor.tolist(), dtype=NUMPY[name])
+from tensor_checks import DTYPES, FLOAT_DTYPES, as_numpy, tensor_class
 
 
 def matrix(name, rows, cols, transposed=False):
@@ -65,6 +53,44 @@ def test_zeros_and_ones_take_sizes_in_every_form():
         torch_early.zeros(2, -1)
     with pytest.raises(TypeError, match='zeros received an invalid combination'):
         torch_early.zeros(2, 'three')
+
+
+# ---- fill_ and zero_: every element set in place -------------------------------------------------
+
+@pytest.mark.parametrize('name', DTYPES)
+def test_fill_and_zero(name):
+    t = tensor_class(name)(2, 3)
+    assert t.fill_(7) is t
+    assert t.tolist() == [[7] * 3] * 2
+    assert t.zero_() is t
+    assert t.tolist() == [[0] * 3] * 2
+
+
+def test_half_tensors_fill_and_zero_too():
+    # Half has no math, but filling is part of storing values.
+    t = torch_early.HalfTensor(2, 3).fill_(1.5)
+    assert t.tolist() == [[1.5] * 3] * 2
+    assert t.t()[1].zero_().tolist() == [0, 0]
+    assert t.tolist() == [[1.5, 0, 1.5]] * 2
+    assert torch_early.zero(t) is t and t.tolist() == [[0] * 3] * 2
+
+
+def test_fill_of_a_view_fills_only_the_view():
+    t = torch_early.FloatTensor(3, 3).zero_()
+    t[:, 1].fill_(5)
+    assert t.tolist() == [[0, 5, 0], [0, 5, 0], [0, 5, 0]]
+
+
+def test_zero_as_a_function_works_in_place():
+    t = torch_early.IntTensor([1, 2])
+    assert torch_early.zero(t) is t
+    assert t.tolist() == [0, 0]
+
+
+def test_fill_checks_its_value():
+    with pytest.raises(TypeError, match='fill_ received an invalid combination of arguments - '
+                                        'got \\(float\\), but expected \\(int value\\)'):
+        torch_early.IntTensor(2).fill_(2.5)
 
 
 # ---- eye -----------------------------------------------------------------------------------------

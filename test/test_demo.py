@@ -1,4 +1,5 @@
-"""The demo runs end to end and shows each layer it promises (python -m torch_early.demo)."""
+"""The demo (python -m torch_early.demo) runs end to end and shows each layer it promises; its
+--help prints the list of them and runs nothing."""
 import subprocess
 import sys
 
@@ -19,3 +20,20 @@ def test_the_demo_walks_every_layer():
     assert "Mul          previous_functions: x (output 0), w (output 0)" in out
     assert "x.grad = ['0.1175', '-0.1050', '0.0049']" in out
     assert "against finite differences, in double: True" in out
+
+
+def test_help_prints_the_usage_and_runs_nothing():
+    result = subprocess.run([sys.executable, "-m", "torch_early.demo", "--help"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("usage: python -m torch_early.demo [-h]\n")
+    assert "7. autograd: a small graph node by node" in result.stdout   # the list of sections
+    assert "[torch_early.FloatTensor of size" not in result.stdout      # and none of them ran
+
+
+def test_an_unknown_argument_is_refused_before_anything_runs():
+    result = subprocess.run([sys.executable, "-m", "torch_early.demo", "--fast"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert "unrecognized arguments: --fast" in result.stderr
+    assert result.stdout == ""

@@ -12,26 +12,23 @@ import numpy
 import pytest
 
 import torch_early
+from tensor_checks import ALL_DTYPES, storage_class
 
-DTYPES = {'Byte': 'u1', 'Char': 'i1', 'Short': 'i2', 'Int': 'i4', 'Long': 'i8', 'Float': 'f4',
-          'Double': 'f8', 'Half': 'f2'}
+TYPE_CODES = {'Byte': 'u1', 'Char': 'i1', 'Short': 'i2', 'Int': 'i4', 'Long': 'i8',
+              'Float': 'f4', 'Double': 'f8', 'Half': 'f2'}
 VALUES = [0, 1, -2, 100, -128, 127, 3]
-
-
-def storage_class(name):
-    return getattr(torch_early, name + 'Storage')
 
 
 def encoded(name, order, values=VALUES):
     """The bytes of `values` as NumPy writes them for this dtype in this byte order."""
-    kind = DTYPES[name]
+    kind = TYPE_CODES[name]
     values = [v % 256 for v in values] if name == 'Byte' else values
     prefix = {'little': '<', 'big': '>', 'native': '='}[order]
     return numpy.array(values, dtype=prefix + kind).tobytes(), values
 
 
 @pytest.mark.parametrize('order', ['native', 'little', 'big'])
-@pytest.mark.parametrize('name', sorted(DTYPES))
+@pytest.mark.parametrize('name', sorted(ALL_DTYPES))
 def test_every_dtype_in_every_byte_order(name, order):
     data, values = encoded(name, order)
     storage = storage_class(name).from_buffer(data, order)

@@ -10,8 +10,7 @@ import numpy
 import pytest
 
 import torch_early
-
-FLOAT_DTYPES = ['Float', 'Double']
+from tensor_checks import FLOAT_DTYPES, NUMPY
 
 
 def lapack_is_built():
@@ -29,14 +28,6 @@ def lapack_is_built():
 pytestmark = pytest.mark.skipif(not lapack_is_built(), reason='built without LAPACK')
 
 
-def tensor_class(name):
-    return getattr(torch_early, name + 'Tensor')
-
-
-def numpy_dtype(name):
-    return numpy.float32 if name == 'Float' else numpy.float64
-
-
 def tolerance(name):
     return 1e-4 if name == 'Float' else 1e-10
 
@@ -47,13 +38,13 @@ def close(actual, expected, name, scale=1):
 
 
 def random_matrix(name, rows, cols, seed=0):
-    return numpy.random.RandomState(seed).randn(rows, cols).astype(numpy_dtype(name))
+    return numpy.random.RandomState(seed).randn(rows, cols).astype(NUMPY[name])
 
 
 def spd_matrix(name, n, seed=0):
     """A symmetric positive definite matrix, well conditioned."""
     a = numpy.random.RandomState(seed).randn(n, n)
-    return (a @ a.T + n * numpy.eye(n)).astype(numpy_dtype(name))
+    return (a @ a.T + n * numpy.eye(n)).astype(NUMPY[name])
 
 
 def tensor(array):
@@ -127,7 +118,7 @@ def test_gels_finds_the_minimum_norm_solution_of_a_wide_system(name):
 
 @pytest.mark.parametrize('name', FLOAT_DTYPES)
 def test_trtrs_solves_triangular_systems(name):
-    a = random_matrix(name, 4, 4) + 4 * numpy.eye(4, dtype=numpy_dtype(name))
+    a = random_matrix(name, 4, 4) + 4 * numpy.eye(4, dtype=NUMPY[name])
     b = random_matrix(name, 4, 2, seed=5)
     upper, lower = numpy.triu(a), numpy.tril(a)
     solve = lambda m: numpy.linalg.solve(m.astype(numpy.float64), b)
@@ -144,7 +135,7 @@ def test_trtrs_solves_triangular_systems(name):
 
 @pytest.mark.parametrize('name', FLOAT_DTYPES)
 def test_symeig_matches_eigh(name):
-    a = spd_matrix(name, 5) - 6 * numpy.eye(5, dtype=numpy_dtype(name))   # some negative eigenvalues
+    a = spd_matrix(name, 5) - 6 * numpy.eye(5, dtype=NUMPY[name])   # some negative eigenvalues
     e, v = tensor(a).symeig(eigenvectors=True)
     expected = numpy.linalg.eigh(a.astype(numpy.float64))[0]
     close(e.numpy(), expected, name, 10)                             # ascending
@@ -159,10 +150,10 @@ def test_symeig_reads_one_triangle_and_computes_vectors_only_when_asked(name):
     garbage_below, garbage_above = numpy.triu(a) + numpy.tril(numpy.full((4, 4), 50.0), -1), \
         numpy.tril(a) + numpy.triu(numpy.full((4, 4), 50.0), 1)
     expected = numpy.linalg.eigh(a.astype(numpy.float64))[0]
-    e, v = torch_early.symeig(tensor(garbage_below.astype(numpy_dtype(name))))
+    e, v = torch_early.symeig(tensor(garbage_below.astype(NUMPY[name])))
     close(e.numpy(), expected, name, 10)
     assert v.dim() == 0                                              # no eigenvectors asked for
-    e, _ = torch_early.symeig(tensor(garbage_above.astype(numpy_dtype(name))), False, False)
+    e, _ = torch_early.symeig(tensor(garbage_above.astype(NUMPY[name])), False, False)
     close(e.numpy(), expected, name, 10)
 
 
@@ -287,8 +278,8 @@ def test_geqrf_orgqr_ormqr_rebuild_and_apply_q(name):
 @pytest.mark.parametrize('name', FLOAT_DTYPES)
 def test_btrifact_and_btrisolve_solve_a_batch(name):
     rng = numpy.random.RandomState(14)
-    a = rng.randn(4, 3, 3).astype(numpy_dtype(name))
-    b = rng.randn(4, 3).astype(numpy_dtype(name))
+    a = rng.randn(4, 3, 3).astype(NUMPY[name])
+    b = rng.randn(4, 3).astype(NUMPY[name])
     lu, pivots = tensor(a).btrifact()
     assert isinstance(pivots, torch_early.IntTensor) and pivots.size() == (4, 3)
     assert lu.stride() == (9, 1, 3)                                  # each matrix column-major

@@ -13,53 +13,15 @@ import numpy
 import pytest
 
 import torch_early
-
-DTYPES = ['Byte', 'Char', 'Short', 'Int', 'Long', 'Float', 'Double']
-SIGNED_DTYPES = ['Char', 'Short', 'Int', 'Long', 'Float', 'Double']
-INTEGER_DTYPES = ['Byte', 'Char', 'Short', 'Int', 'Long']
-FLOAT_DTYPES = ['Float', 'Double']
-NUMPY_DTYPES = {'Byte': numpy.uint8, 'Char': numpy.int8, 'Short': numpy.int16,
-                'Int': numpy.int32, 'Long': numpy.int64, 'Float': numpy.float32,
-                'Double': numpy.float64}
-LAYOUTS = ['contiguous', 'transposed', 'narrowed', 'expanded']
-
-
-def tensor_class(name):
-    return getattr(torch_early, name + 'Tensor')
-
-
-def as_array(tensor, name):
-    return numpy.array(tensor.tolist(), dtype=NUMPY_DTYPES[name])
-
-
-def laid_out(name, rows, layout):
-    """A tensor holding `rows` (a list of lists) in the given memory layout. 'expanded' keeps
-    only the first row and repeats it with stride 0, so the values are rows[0] in every row."""
-    cls = tensor_class(name)
-    if layout == 'contiguous':
-        return cls(rows)
-    if layout == 'transposed':
-        return cls([list(column) for column in zip(*rows)]).t()
-    if layout == 'narrowed':
-        width = len(rows[0])
-        padded = [[0] * (width + 3)] + [[0, 0] + row + [0] for row in rows] + [[0] * (width + 3)]
-        return cls(padded).narrow(0, 1, len(rows)).narrow(1, 2, width)
-    assert layout == 'expanded'
-    return cls([rows[0]]).expand(len(rows), len(rows[0]))
-
-
-def check_layout(tensor, layout):
-    """The layouts really are what they say (so a test that passes saw the strided paths)."""
-    assert tensor.is_contiguous() == (layout == 'contiguous')
-    if layout == 'expanded':
-        assert tensor.stride(0) == 0
+from tensor_checks import (DTYPES, FLOAT_DTYPES, INTEGER_DTYPES, LAYOUTS, NUMPY, SIGNED_DTYPES,
+                           as_numpy, laid_out, tensor_class)
 
 
 def assert_matches(tensor, expected, name):
     """Same shape and values as the NumPy array: exactly for integers, to the precision of the
     dtype for floating point (nan matches nan)."""
     assert tuple(tensor.size()) == expected.shape
-    got = as_array(tensor, name)
+    got = as_numpy(tensor, name)
     if name in FLOAT_DTYPES:
         tolerance = 2e-6 if name == 'Float' else 1e-13
         numpy.testing.assert_allclose(got, expected.astype(got.dtype), rtol=tolerance,
@@ -128,8 +90,7 @@ FLOAT_FUNCTIONS = {
 def test_functions_of_one_float_tensor(name, op, layout):
     reference, rows = FLOAT_FUNCTIONS[op]
     tensor = laid_out(name, rows, layout)
-    check_layout(tensor, layout)
-    expected = reference(as_array(tensor, name).astype(numpy.float64))
+    expected = reference(as_numpy(tensor, name).astype(numpy.float64))
     check_three_forms(name, tensor, op, expected)
 
 
@@ -139,7 +100,7 @@ def test_functions_of_one_float_tensor(name, op, layout):
 @pytest.mark.parametrize('name', ['Char', 'Short', 'Int', 'Long'])
 def test_neg_abs_and_sign_of_signed_integers(name, op, reference, layout):
     tensor = laid_out(name, [[-7, -1, 0, 5], [3, -2, 9, -8], [1, 0, -6, 2]], layout)
-    check_three_forms(name, tensor, op, reference(as_array(tensor, name)))
+    check_three_forms(name, tensor, op, reference(as_numpy(tensor, name)))
 
 
 @pytest.mark.parametrize('name', ['Int', 'Long'])
@@ -168,7 +129,7 @@ def test_byte_tensors_have_no_neg_or_abs():
 @pytest.mark.parametrize('layout', LAYOUTS)
 def test_the_sign_of_a_byte_tensor_is_0_or_1(layout):
     tensor = laid_out('Byte', [[0, 1, 255], [7, 0, 128]], layout)
-    check_three_forms('Byte', tensor, 'sign', numpy.sign(as_array(tensor, 'Byte')))
+    check_three_forms('Byte', tensor, 'sign', numpy.sign(as_numpy(tensor, 'Byte')))
 
 
 @pytest.mark.parametrize('name', FLOAT_DTYPES)
@@ -180,7 +141,7 @@ def test_the_sign_of_nan_is_0(name):
 def test_functions_at_the_edges_of_their_domain(name):
     tensor = tensor_class(name)([float('nan'), float('inf'), -float('inf'), 0.0, -1.0, 1000.0])
     with numpy.errstate(all='ignore'):
-        values = as_array(tensor, name)
+        values = as_numpy(tensor, name)
         assert_matches(tensor.exp(), numpy.exp(values), name)
         assert_matches(tensor.log(), numpy.log(values), name)
         assert_matches(tensor.sqrt(), numpy.sqrt(values), name)
@@ -191,7 +152,7 @@ def test_functions_at_the_edges_of_their_domain(name):
 def test_long_tensors_take_the_parallel_vector_path_and_agree(name):
     """Above 100 000 elements a contiguous exp, sigmoid, add or mul runs THVector's SIMD kernels
     on several threads; every element must still match NumPy (also at the odd-sized end)."""
-    values = numpy.linspace(-30, 30, 300007).astype(NUMPY_DTYPES[name])
+    values = numpy.linspace(-30, 30, 300007).astype(NUMPY[name])
     tensor = torch_early.from_numpy(values)
     other = torch_early.from_numpy(values[::-1] + 31)    # from 1 to 61: never zero
     tolerance = 2e-6 if name == 'Float' else 1e-13
@@ -225,7 +186,7 @@ EXPONENTS = [[2.0, -1.0, 0.5, 3.0], [0.0, 1.5, -2.0, 0.25], [1.0, 2.5, -0.5, 4.0
 def test_pow_with_a_number_or_a_tensor_exponent(name, layout):
     base = laid_out(name, BASES, layout)
     exponent = laid_out(name, EXPONENTS, LAYOUTS[(LAYOUTS.index(layout) + 1) % 4])
-    b, e = as_array(base, name).astype(numpy.float64), as_array(exponent, name).astype(numpy.float64)
+    b, e = as_numpy(base, name).astype(numpy.float64), as_numpy(exponent, name).astype(numpy.float64)
     check_three_forms(name, base, 'pow', b ** 2.5, 2.5)
     check_three_forms(name, laid_out(name, BASES, layout), 'pow', b ** e, exponent)
     check_three_forms(name, laid_out(name, BASES, layout), 'cpow', b ** e, exponent)
@@ -234,7 +195,7 @@ def test_pow_with_a_number_or_a_tensor_exponent(name, layout):
 @pytest.mark.parametrize('name', FLOAT_DTYPES)
 def test_pow_of_a_number_to_each_element_is_a_function(name):
     exponent = tensor_class(name)(EXPONENTS)
-    expected = 2.0 ** as_array(exponent, name).astype(numpy.float64)
+    expected = 2.0 ** as_numpy(exponent, name).astype(numpy.float64)
     assert_matches(torch_early.pow(2, exponent), expected, name)
     out = tensor_class(name)()
     assert torch_early.pow(2, exponent, out=out) is out
@@ -246,9 +207,9 @@ def test_pow_of_a_number_to_each_element_is_a_function(name):
 def test_the_power_operators(name):
     a = tensor_class(name)(BASES)
     b = tensor_class(name)(EXPONENTS)
-    values = as_array(a, name).astype(numpy.float64)
+    values = as_numpy(a, name).astype(numpy.float64)
     assert_matches(a ** 2, values ** 2, name)
-    assert_matches(a ** b, values ** as_array(b, name), name)
+    assert_matches(a ** b, values ** as_numpy(b, name), name)
     assert_matches(3 ** a, 3.0 ** values, name)
     c = a.clone()
     c **= 2
@@ -278,10 +239,10 @@ def test_fmod_keeps_the_sign_of_the_dividend(name, layout):
     for divisor in scalars:
         tensor = laid_out(name, dividends(name), layout)
         check_three_forms(name, tensor, 'fmod',
-                          numpy.fmod(as_array(tensor, name), divisor), divisor)
+                          numpy.fmod(as_numpy(tensor, name), divisor), divisor)
     tensor = laid_out(name, dividends(name), layout)
     other = laid_out(name, divisors(name), 'transposed')
-    expected = numpy.fmod(as_array(tensor, name), as_array(other, name))
+    expected = numpy.fmod(as_numpy(tensor, name), as_numpy(other, name))
     check_three_forms(name, tensor, 'fmod', expected, other)
     check_three_forms(name, laid_out(name, dividends(name), layout), 'cfmod', expected, other)
 
@@ -292,14 +253,14 @@ def test_remainder_takes_the_sign_of_the_divisor_like_python(name, layout):
     scalars = [3] if name == 'Byte' else [3, -3]
     for divisor in scalars:
         tensor = laid_out(name, dividends(name), layout)
-        expected = numpy.remainder(as_array(tensor, name), divisor)
+        expected = numpy.remainder(as_numpy(tensor, name), divisor)
         check_three_forms(name, tensor, 'remainder', expected, divisor)
         if name != 'Byte':
             assert [x % divisor for x in dividends(name)[0]] == \
                 laid_out(name, dividends(name), layout).remainder(divisor).tolist()[0]
     tensor = laid_out(name, dividends(name), layout)
     other = laid_out(name, divisors(name), 'narrowed')
-    expected = numpy.remainder(as_array(tensor, name), as_array(other, name))
+    expected = numpy.remainder(as_numpy(tensor, name), as_numpy(other, name))
     check_three_forms(name, tensor, 'remainder', expected, other)
     check_three_forms(name, laid_out(name, dividends(name), layout), 'cremainder', expected, other)
 
@@ -307,10 +268,10 @@ def test_remainder_takes_the_sign_of_the_divisor_like_python(name, layout):
 @pytest.mark.parametrize('name', DTYPES)
 def test_the_modulo_operators(name):
     a = tensor_class(name)(dividends(name))
-    values = as_array(a, name)
+    values = as_numpy(a, name)
     assert_matches(a % 3, numpy.remainder(values, 3), name)
     b = tensor_class(name)(divisors(name))
-    assert_matches(a % b, numpy.remainder(values, as_array(b, name)), name)
+    assert_matches(a % b, numpy.remainder(values, as_numpy(b, name)), name)
     a %= 4
     assert_matches(a, numpy.remainder(values, 4), name)
 
@@ -391,7 +352,7 @@ def limit_rows(name):
 def test_clamp_limits_both_sides_or_one(name, layout):
     low, high = (3, 8) if name == 'Byte' else (-2, 3)
     tensor = laid_out(name, limit_rows(name), layout)
-    values = as_array(tensor, name)
+    values = as_numpy(tensor, name)
     check_three_forms(name, tensor, 'clamp', numpy.clip(values, low, high), low, high)
     check_three_forms(name, laid_out(name, limit_rows(name), layout), 'clamp',
                       numpy.clip(values, low, high), min=low, max=high)
@@ -413,9 +374,9 @@ def test_clamp_needs_a_limit():
 @pytest.mark.parametrize('name', DTYPES)
 def test_cmax_and_cmin_with_a_number_or_a_tensor(name, layout):
     tensor = laid_out(name, limit_rows(name), layout)
-    values = as_array(tensor, name)
+    values = as_numpy(tensor, name)
     other = laid_out(name, [row[::-1] for row in limit_rows(name)[::-1]], 'transposed')
-    others = as_array(other, name)
+    others = as_numpy(other, name)
     check_three_forms(name, tensor, 'cmax', numpy.maximum(values, 1), 1)
     check_three_forms(name, laid_out(name, limit_rows(name), layout), 'cmin',
                       numpy.minimum(values, 1), 1)
@@ -432,7 +393,7 @@ def test_cmax_and_cmin_with_a_number_or_a_tensor(name, layout):
 def test_atan2_is_the_angle_of_the_point(name, layout):
     y = laid_out(name, GENERAL, layout)
     x = laid_out(name, EXPONENTS, 'narrowed')
-    expected = numpy.arctan2(as_array(y, name).astype(numpy.float64), as_array(x, name))
+    expected = numpy.arctan2(as_numpy(y, name).astype(numpy.float64), as_numpy(x, name))
     check_three_forms(name, y, 'atan2', expected, x)
 
 
@@ -441,7 +402,7 @@ def test_atan2_is_the_angle_of_the_point(name, layout):
 def test_lerp_moves_a_fraction_of_the_way_to_end(name, layout):
     start = laid_out(name, GENERAL, layout)
     end = laid_out(name, BASES, 'transposed')
-    a, b = as_array(start, name).astype(numpy.float64), as_array(end, name).astype(numpy.float64)
+    a, b = as_numpy(start, name).astype(numpy.float64), as_numpy(end, name).astype(numpy.float64)
     check_three_forms(name, start, 'lerp', a + 0.25 * (b - a), end, 0.25)
 
 
@@ -460,7 +421,7 @@ def test_addcmul_adds_a_scaled_product(name, layout):
     tensor = laid_out(name, [[1, 0, 2, 1]] * 3, layout)
     t1 = laid_out(name, first, 'transposed')
     t2 = laid_out(name, second, 'narrowed')
-    values, v1, v2 = (as_array(x, name).astype(numpy.float64) for x in (tensor, t1, t2))
+    values, v1, v2 = (as_numpy(x, name).astype(numpy.float64) for x in (tensor, t1, t2))
     check_three_forms(name, tensor, 'addcmul', values + v1 * v2, t1, t2)
     check_three_forms(name, laid_out(name, [[1, 0, 2, 1]] * 3, layout), 'addcmul',
                       values + 2 * v1 * v2, 2, t1, t2)
@@ -475,7 +436,7 @@ def test_addcdiv_adds_a_scaled_quotient(name, layout):
     tensor = laid_out(name, [[1, 0, 2, 1]] * 3, layout)
     t1 = laid_out(name, first, 'narrowed')
     t2 = laid_out(name, second, 'contiguous')
-    values, v1, v2 = (as_array(x, name).astype(numpy.float64) for x in (tensor, t1, t2))
+    values, v1, v2 = (as_numpy(x, name).astype(numpy.float64) for x in (tensor, t1, t2))
     if name in FLOAT_DTYPES:
         expected = values + 3 * v1 / v2
     else:  # integer division truncates toward zero (all operands are positive here)
@@ -496,7 +457,7 @@ def test_addcmul_into_one_of_its_factors():
 def test_cmul_cdiv_and_csub_are_element_wise_arithmetic(name):
     a = tensor_class(name)([[6, 8], [10, 12]])
     b = tensor_class(name)([[3, 2], [5, 4]])
-    values, others = as_array(a, name), as_array(b, name)
+    values, others = as_numpy(a, name), as_numpy(b, name)
     check_three_forms(name, a, 'cmul', values * others, b)
     quotient = values / others if name in FLOAT_DTYPES else values // others
     check_three_forms(name, tensor_class(name)([[6, 8], [10, 12]]), 'cdiv', quotient, b)

@@ -7,6 +7,7 @@ number of dimensions and on the size (summaries with ellipses above `threshold` 
 import pytest
 
 import torch_early
+from tensor_checks import ALL_DTYPES, tensor_class
 
 
 @pytest.fixture(autouse=True)
@@ -295,8 +296,8 @@ def test_every_dtype_prints_a_summary():
     # Half tensors have no math (no cat, no arithmetic): the summary copies blocks of shown values.
     row = '    1     1     1  ...      1     1     1\n'
     dots = '{:^17}'.format('...')
-    for name in ['Byte', 'Char', 'Short', 'Int', 'Long', 'Float', 'Double', 'Half']:
-        t = getattr(torch_early, name + 'Tensor')(40, 40).fill_(1)
+    for name in ALL_DTYPES:
+        t = tensor_class(name)(40, 40).fill_(1)
         assert repr(t) == ('\n' + row * 3 + dots + '   \u22f1   ' + dots + '\n' + row * 3 +
                            trailer(name + 'Tensor', '40x40'))
 

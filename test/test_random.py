@@ -15,20 +15,12 @@ import numpy
 import pytest
 
 import torch_early
+from tensor_checks import DTYPES, FLOAT_DTYPES, tensor_class
 
-DTYPES = ['Byte', 'Char', 'Short', 'Int', 'Long', 'Float', 'Double']  # Half has no math
-FLOAT_DTYPES = ['Float', 'Double']
-NUMPY_TYPES = {'Byte': numpy.uint8, 'Char': numpy.int8, 'Short': numpy.int16,
-               'Int': numpy.int32, 'Long': numpy.int64, 'Float': numpy.float32,
-               'Double': numpy.float64}
 # The integers each dtype holds exactly: the bounds random_ and randperm accept.
 EXACT_RANGE = {'Byte': (0, 255), 'Char': (-128, 127), 'Short': (-2 ** 15, 2 ** 15 - 1),
                'Int': (-2 ** 31, 2 ** 31 - 1), 'Long': (-2 ** 63, 2 ** 63 - 1),
                'Float': (-2 ** 24, 2 ** 24), 'Double': (-2 ** 53, 2 ** 53)}
-
-
-def tensor_class(name):
-    return getattr(torch_early, name + 'Tensor')
 
 
 def generator(seed):
@@ -44,6 +36,84 @@ def mt_stream(seed, n):
 def mean_and_variance(values):
     mean = sum(values) / len(values)
     return mean, sum((x - mean) ** 2 for x in values) / len(values)
+
+
+# ---- torch_early.Generator: the object that holds one stream -----------------------------
+
+def test_manual_seed_returns_the_generator_and_sets_initial_seed():
+    generator = torch_early.Generator()
+    assert generator.manual_seed(42) is generator
+    assert generator.initial_seed() == 42
+
+
+def test_seeds_are_taken_modulo_two_to_the_64():
+    generator = torch_early.Generator()
+    assert generator.manual_seed(-1).initial_seed() == 2 ** 64 - 1
+    assert generator.manual_seed(2 ** 64 + 5).initial_seed() == 5
+
+
+def test_seed_reseeds_and_reports_the_new_seed():
+    generator = torch_early.Generator()
+    seed = generator.seed()
+    assert type(seed) is int
+    assert generator.initial_seed() == seed
+
+
+def test_generators_with_the_same_seed_give_the_same_numbers():
+    first = torch_early.Generator().manual_seed(9)
+    second = torch_early.Generator().manual_seed(9)
+    assert torch_early.LongTensor(8).random_(generator=first).tolist() == \
+        torch_early.LongTensor(8).random_(generator=second).tolist()
+
+
+def test_get_state_and_set_state_replay_the_numbers():
+    generator = torch_early.Generator().manual_seed(1)
+    state = generator.get_state()
+    assert type(state) is torch_early.ByteTensor
+    numbers = torch_early.DoubleTensor(5).uniform_(generator=generator).tolist()
+    assert generator.set_state(state) is generator
+    assert torch_early.DoubleTensor(5).uniform_(generator=generator).tolist() == numbers
+
+
+def test_get_state_is_a_copy():
+    generator = torch_early.Generator().manual_seed(1)
+    state = generator.get_state()
+    saved = state.clone()
+    torch_early.DoubleTensor(5).uniform_(generator=generator)
+    assert state.tolist() == saved.tolist()  # drawing numbers did not touch the earlier state
+
+
+def test_set_state_checks_its_argument():
+    generator = torch_early.Generator()
+    with pytest.raises(TypeError, match='set_state expects a torch_early.ByteTensor, but got '
+                                        'torch_early.FloatTensor'):
+        generator.set_state(torch_early.FloatTensor(3))
+    with pytest.raises(RuntimeError, match='RNG state has the wrong size'):
+        generator.set_state(torch_early.ByteTensor(3).zero_())
+
+
+def test_manual_seed_checks_its_argument():
+    with pytest.raises(TypeError, match='manual_seed expected an int, but got float'):
+        torch_early.Generator().manual_seed(1.5)
+
+
+def test_generator_takes_no_arguments():
+    with pytest.raises(TypeError, match='takes no arguments'):
+        torch_early.Generator(1)
+
+
+def test_the_generator_type_is_named_as_users_know_it():
+    assert repr(torch_early.Generator()).startswith('<torch_early.Generator object')
+    with pytest.raises(TypeError, match='got \\(str, torch_early.Generator\\)'):
+        # a generator comes first (or as generator=), so after a number it matches nothing
+        torch_early.FloatTensor(2).uniform_('0', torch_early.default_generator)
+
+
+def test_the_module_functions_use_the_default_generator():
+    assert torch_early.manual_seed(11) is torch_early.default_generator
+    assert torch_early.initial_seed() == 11
+    state = torch_early.get_rng_state()
+    assert state.tolist() == torch_early.default_generator.get_state().tolist()
 
 
 # ---- The transformations of the stream, bit for bit --------------------------------------
@@ -163,6 +233,35 @@ def test_without_generator_the_default_one_is_used():
     assert torch_early.rand(6, generator=generator(12)).tolist() == from_default
 
 
+def test_a_generator_argument_gives_reproducible_numbers():
+    first = torch_early.Generator().manual_seed(7)
+    second = torch_early.Generator().manual_seed(7)
+    a = torch_early.FloatTensor(5).uniform_(generator=first).tolist()
+    b = torch_early.FloatTensor(5).uniform_(generator=second).tolist()
+    assert a == b
+    assert torch_early.FloatTensor(5).normal_(0, 1, generator=first).tolist() == \
+        torch_early.FloatTensor(5).normal_(0, 1, generator=second).tolist()
+
+
+def test_a_private_generator_leaves_the_default_one_alone():
+    torch_early.manual_seed(3)
+    expected = torch_early.DoubleTensor(4).uniform_().tolist()
+    torch_early.manual_seed(3)
+    torch_early.DoubleTensor(4).uniform_(generator=torch_early.Generator())
+    assert torch_early.DoubleTensor(4).uniform_().tolist() == expected
+
+
+def test_manual_seed_gives_the_same_numbers_twice():
+    torch_early.manual_seed(123)
+    first = torch_early.DoubleTensor(6).uniform_().tolist()
+    ints = torch_early.IntTensor(3).random_().tolist()
+    torch_early.manual_seed(123)
+    assert torch_early.DoubleTensor(6).uniform_().tolist() == first
+    assert torch_early.IntTensor(3).random_().tolist() == ints
+    torch_early.manual_seed(124)
+    assert torch_early.DoubleTensor(6).uniform_().tolist() != first
+
+
 # ---- Saving and restoring the state -------------------------------------------------------
 
 def test_a_state_saved_between_two_normal_draws_replays_the_second():
@@ -206,6 +305,16 @@ def test_a_state_is_a_byte_tensor_that_set_state_validates():
     corrupt = state.clone().fill_(255)
     with pytest.raises(RuntimeError, match='invalid RNG state'):
         torch_early.set_rng_state(corrupt)
+
+
+def test_rng_state_round_trip():
+    torch_early.manual_seed(5)
+    torch_early.FloatTensor(3).normal_()  # leave a cached normal sample in the state, too
+    state = torch_early.get_rng_state()
+    assert type(state) is torch_early.ByteTensor
+    ahead = torch_early.FloatTensor(5).normal_().tolist()
+    torch_early.set_rng_state(state)
+    assert torch_early.FloatTensor(5).normal_().tolist() == ahead
 
 
 # ---- Statistics of 100 000 draws (fixed seeds, generous bounds) --------------------------
@@ -332,6 +441,23 @@ def test_random_ranges_include_from_and_exclude_to(name):
     assert set(edges.tolist()) == {lowest, lowest + 1}
     assert set(tensor_class(name)(10).random_(highest - 1, highest).tolist()) == {highest - 1}
     assert set(tensor_class(name)(1000).random_(1, generator=generator(13)).tolist()) == {0}
+
+
+@pytest.mark.parametrize('name', FLOAT_DTYPES)
+def test_uniform_stays_in_its_range(name):
+    t = tensor_class(name)(1000).uniform_(2, 3, generator=torch_early.Generator().manual_seed(1))
+    values = t.tolist()
+    assert all(2 <= x < 3 for x in values)
+    assert len(set(values)) > 900  # not a constant
+
+
+def test_normal_has_roughly_its_mean_and_spread():
+    generator = torch_early.Generator().manual_seed(1)
+    values = torch_early.DoubleTensor(10000).normal_(5, 2, generator=generator).tolist()
+    mean = sum(values) / len(values)
+    spread = (sum((x - mean) ** 2 for x in values) / len(values)) ** 0.5
+    assert abs(mean - 5) < 0.1  # the standard error is 2 / 100
+    assert abs(spread - 2) < 0.1
 
 
 # ---- The function forms: results, out=, default types ------------------------------------
@@ -487,6 +613,11 @@ def test_float_only_functions_name_the_type_they_lack(function):
     with pytest.raises(TypeError, match='torch_early.IntTensor doesn\'t implement stateless '
                                         'method ' + function):
         getattr(torch_early, function)(torch_early.IntTensor([1, 2]), 1)
+
+
+def test_uniform_and_normal_exist_only_for_floating_point():
+    assert not hasattr(torch_early.IntTensor(1), 'uniform_')
+    assert not hasattr(torch_early.LongTensor(1), 'normal_')
 
 
 # ---- Errors ------------------------------------------------------------------------------
@@ -661,6 +792,11 @@ def test_python_random_module_is_not_involved():
     first = torch_early.rand(3, generator=generator(19)).tolist()
     random.seed(1)
     assert torch_early.rand(3, generator=generator(19)).tolist() == first
+
+
+def test_a_generator_argument_of_the_wrong_type_is_a_type_error():
+    with pytest.raises(TypeError, match='got \\(generator=int\\)'):
+        torch_early.FloatTensor(3).uniform_(generator=1)
 
 
 # ---- Memory: nothing leaks, on success or on failure -------------------------------------

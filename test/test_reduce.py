@@ -13,16 +13,12 @@ import numpy
 import pytest
 
 import torch_early
-from layouts import DTYPES, FLOAT_DTYPES, LAYOUTS, NUMPY, make, tensor_class
+from tensor_checks import DTYPES, FLOAT_DTYPES, LAYOUTS, NUMPY, as_numpy, make, tensor_class
 
 
 def sample(name, seed=0):
     rng = numpy.random.RandomState(seed)
     return rng.randint(0, 60, size=(3, 4)).astype(NUMPY[name])
-
-
-def as_numpy(tensor):
-    return numpy.array(tensor.tolist())
 
 
 # ---- max and min ------------------------------------------------------------------------------
@@ -95,6 +91,69 @@ def test_max_writes_into_given_results():
 def test_max_of_an_empty_tensor_is_an_error():
     with pytest.raises(RuntimeError, match='max of an empty tensor'):
         torch_early.FloatTensor().max()
+
+
+# ---- sum and prod -----------------------------------------------------------------------------
+
+A = [[1, 2, 3], [4, 5, 6]]
+
+
+@pytest.mark.parametrize('name', DTYPES)
+def test_sum_and_prod_over_everything_are_python_numbers(name):
+    a = tensor_class(name)(A)
+    flat = [x for row in A for x in row]
+    product = 1
+    for x in flat:
+        product *= x
+    assert a.sum() == sum(flat) == 21
+    assert a.prod() == product == 720  # more than a Byte holds: accumulated in a wider type
+    number = float if name in FLOAT_DTYPES else int
+    assert type(a.sum()) is number and type(a.prod()) is number
+
+
+def test_sum_accumulates_in_a_wider_type():
+    assert torch_early.ByteTensor([200, 200]).sum() == 400
+    assert torch_early.CharTensor([100, 100]).sum() == 200
+
+
+@pytest.mark.parametrize('name', DTYPES)
+def test_sum_and_prod_along_a_dimension_keep_it_with_size_one(name):
+    a = tensor_class(name)(A)
+    down = a.sum(0)
+    assert down.size() == torch_early.Size([1, 3])
+    assert down.tolist() == [[sum(column) for column in zip(*A)]]
+    across = a.sum(1)
+    assert across.size() == torch_early.Size([2, 1])
+    assert across.tolist() == [[sum(row)] for row in A]
+    assert a.prod(1).tolist() == [[1 * 2 * 3], [4 * 5 * 6]]
+    assert type(down) is tensor_class(name)
+
+
+def test_reductions_of_a_transposed_tensor():
+    a = torch_early.DoubleTensor(A).t()  # 3x2
+    assert a.sum(0).tolist() == [[sum(row) for row in A]]
+    assert a.sum(1).tolist() == [[sum(column)] for column in zip(*A)]
+    assert a.sum() == 21
+
+
+def test_reductions_as_functions_and_into_out():
+    a = torch_early.FloatTensor(A)
+    assert torch_early.sum(a) == 21
+    assert torch_early.prod(a) == 720
+    out = torch_early.FloatTensor()
+    assert torch_early.sum(a, 1, out=out) is out
+    assert out.tolist() == [[6], [15]]
+    assert a.sum(dim=0).tolist() == [[5, 7, 9]]
+
+
+def test_the_empty_sum_is_zero_and_the_empty_product_is_one():
+    assert torch_early.FloatTensor().sum() == 0
+    assert torch_early.FloatTensor().prod() == 1
+
+
+def test_a_dimension_out_of_range_is_a_runtime_error():
+    with pytest.raises(RuntimeError, match='dimension 2 out of range of 2D tensor'):
+        torch_early.FloatTensor(A).sum(2)
 
 
 # ---- dimensions: negative ones count from the end; out of range is an IndexError --------------

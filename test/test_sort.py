@@ -9,7 +9,7 @@ import numpy
 import pytest
 
 import torch_early
-from layouts import DTYPES, LAYOUTS, NUMPY, make, tensor_class
+from tensor_checks import DTYPES, LAYOUTS, NUMPY, as_numpy, make, tensor_class
 
 
 def sample(name, seed, shape=(4, 6), high=5):
@@ -27,10 +27,6 @@ def stable_order(values, dim, descending=False):
     flipped = numpy.flip(values, axis=dim)
     n = values.shape[dim]
     return n - 1 - numpy.flip(numpy.argsort(flipped, axis=dim, kind='stable'), axis=dim)
-
-
-def as_numpy(tensor):
-    return numpy.array(tensor.tolist())
 
 
 # ---- sort -------------------------------------------------------------------------------------

@@ -6,10 +6,12 @@ that writing through a view writes into the source.
 """
 import copy
 import pickle
+import types
 
 import pytest
 
 import torch_early
+from tensor_checks import ALL_DTYPES, storage_class, tensor_class
 
 
 def matrix(rows, cols, cls=torch_early.FloatTensor):
@@ -284,9 +286,9 @@ def test_cpu_is_the_tensor_itself():
     ('Double', True), ('Float', True), ('Long', True), ('Int', True), ('Short', True),
     ('Char', False), ('Byte', False)])
 def test_is_signed_and_storage_type(name, signed):
-    cls = getattr(torch_early, name + 'Tensor')
+    cls = tensor_class(name)
     assert cls().is_signed() is signed
-    assert cls.storage_type() is getattr(torch_early, name + 'Storage')
+    assert cls.storage_type() is storage_class(name)
 
 
 # ---- operators -----------------------------------------------------------------------------
@@ -408,9 +410,9 @@ def test_bool_of_a_non_empty_tensor_is_ambiguous():
         'bool value of non-empty torch_early.FloatTensor objects is ambiguous'
 
 
-@pytest.mark.parametrize('name', ['Byte', 'Char', 'Short', 'Int', 'Long', 'Float', 'Double', 'Half'])
+@pytest.mark.parametrize('name', ALL_DTYPES)
 def test_float_and_int_of_a_one_element_tensor_give_its_number(name):
-    cls = getattr(torch_early, name + 'Tensor')
+    cls = tensor_class(name)
     for t in (cls([7]), cls([[7]]), cls([1, 7, 2]).narrow(0, 1, 1)):   # any shape, any offset
         assert float(t) == 7.0 and type(float(t)) is float
         assert int(t) == 7 and type(int(t)) is int
@@ -569,3 +571,28 @@ def test_public_c_functions_are_exported_but_not_the_base_types():
                 if name.endswith('Base') and not name.startswith('_')]
     assert 'add' in torch_early.__all__
     assert 'FloatTensor' in torch_early.__all__
+
+
+def test_the_package_holds_no_module_of_another_package():
+    # a module imported only for what its import does (the BLAS loader) must not stay behind
+    modules = [getattr(torch_early, name) for name in dir(torch_early)]
+    names = [m.__name__ for m in modules if isinstance(m, types.ModuleType)]
+    assert names and all(n.startswith('torch_early.') for n in names), names
+    assert 'scipy_openblas32' not in dir(torch_early)
+
+
+def test_thread_count_round_trip():
+    count = torch_early.get_num_threads()
+    assert count >= 1
+    torch_early.set_num_threads(1)
+    try:
+        assert torch_early.get_num_threads() == 1
+    finally:
+        torch_early.set_num_threads(count)
+    with pytest.raises(ValueError, match='positive int, but got 0'):
+        torch_early.set_num_threads(0)
+    with pytest.raises(ValueError, match='positive int'):
+        torch_early.set_num_threads(2 ** 40)  # more than a C int: refused, not wrapped
+    with pytest.raises(TypeError, match='expects an int, but got str'):
+        torch_early.set_num_threads('2')
+    assert torch_early.get_num_threads() == count

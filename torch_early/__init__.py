@@ -10,10 +10,13 @@ Every public function of `_C` (`torch_early.add`, `torch_early.addmm`, ...) is e
 __version__ = '0.4.0'
 
 try:
-    # Loads the BLAS library that _C is linked against, so the dynamic loader finds it.
-    import scipy_openblas32  # noqa: F401
+    # Loads the BLAS library that _C is linked against, so the dynamic loader finds it. Only the
+    # loading is wanted: the name goes again, so that the package holds none but its own modules.
+    import scipy_openblas32
 except ImportError:
     pass
+else:
+    del scipy_openblas32
 
 from . import _C
 from ._utils import _import_dotted_name

@@ -10,6 +10,7 @@
 6. how TH's apply loops walk a strided view;
 7. autograd: a small graph node by node, its backward, and a gradient check.
 """
+import argparse
 import os
 import pkgutil
 
@@ -213,4 +214,7 @@ def main():
 
 
 if __name__ == "__main__":
+    # no options: the parser answers --help with the list above and refuses anything else
+    argparse.ArgumentParser(prog="python -m torch_early.demo", description=__doc__,
+                            formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     main()

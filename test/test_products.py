@@ -1,4 +1,5 @@
-"""Matrix and vector products: addmm, addmv, addr, addbmm, baddbmm, mm, mv, bmm, ger, and cross.
+"""Vector and matrix products: dot, addmm, addmv, addr, addbmm, baddbmm, mm, mv, bmm, ger, and
+cross.
 
 The add* family computes beta * self + alpha * (product), with beta and alpha optional positional
 numbers written where they act: m.addmv(beta, alpha, mat, vec), torch_early.addmv(beta, m, alpha,
@@ -12,14 +13,7 @@ import numpy
 import pytest
 
 import torch_early
-
-DTYPES = ['Byte', 'Char', 'Short', 'Int', 'Long', 'Float', 'Double']  # Half has no math
-FLOAT_DTYPES = ['Float', 'Double']
-LAYOUTS = ['contiguous', 'transposed', 'narrowed', 'expanded']
-
-
-def tensor_class(name):
-    return getattr(torch_early, name + 'Tensor')
+from tensor_checks import DTYPES, FLOAT_DTYPES, LAYOUTS, laid_out, tensor_class
 
 
 def matmul(a, b):
@@ -44,25 +38,6 @@ def combine(beta, m, alpha, product):
 
 def transpose(rows):
     return [list(column) for column in zip(*rows)]
-
-
-def matrix_in_layout(cls, rows, layout):
-    """A tensor holding rows, stored as asked. 'expanded' needs rows that are all the same."""
-    if layout == 'transposed':
-        t = cls(transpose(rows)).t()
-        assert not t.is_contiguous()
-    elif layout == 'narrowed':
-        padded = [[99] * (len(rows[0]) + 3)] + [[99, 99] + row + [99] for row in rows] + [[99] * (len(rows[0]) + 3)]
-        t = cls(padded)[1:len(rows) + 1, 2:len(rows[0]) + 2]
-        assert not t.is_contiguous()
-    elif layout == 'expanded':
-        assert all(row == rows[0] for row in rows)
-        t = cls([rows[0]]).expand(len(rows), len(rows[0]))
-        assert t.stride(0) == 0
-    else:
-        t = cls(rows)
-    assert t.tolist() == rows
-    return t
 
 
 def vector_in_layout(cls, values, layout):
@@ -92,6 +67,34 @@ BATCH1 = [[[1, 2], [0, 1]], [[2, 0], [1, 1]], [[1, 1], [1, 0]]]           # 3 x 
 BATCH2 = [[[1, 0, 2], [1, 1, 0]], [[0, 1, 1], [2, 0, 1]], [[1, 2, 0], [0, 1, 1]]]  # 3 x 2 x 3
 
 
+# ---- dot ------------------------------------------------------------------------------------
+
+A = [[1, 2, 3], [4, 5, 6]]
+B = [[6, 5, 4], [3, 2, 1]]
+
+
+@pytest.mark.parametrize('name', DTYPES)
+def test_dot_is_the_sum_of_products(name):
+    a, b = tensor_class(name)([1, 2, 3]), tensor_class(name)([4, 5, 6])
+    assert a.dot(b) == 1 * 4 + 2 * 5 + 3 * 6 == 32
+    assert torch_early.dot(a, b) == 32
+    assert type(a.dot(b)) is (float if name in FLOAT_DTYPES else int)
+
+
+def test_dot_reads_both_tensors_as_one_dimension():
+    a, b = torch_early.FloatTensor(A), torch_early.FloatTensor(B)
+    flat_a = [x for row in A for x in row]
+    flat_b = [x for row in B for x in row]
+    assert a.dot(b) == sum(x * y for x, y in zip(flat_a, flat_b))
+    # a non-contiguous operand is read in its own row-major order
+    assert a.t().dot(b.t()) == a.dot(b)
+
+
+def test_dot_needs_as_many_elements():
+    with pytest.raises(RuntimeError, match='expected 3 elements \\(size 3\\) but got 2'):
+        torch_early.FloatTensor([1, 2, 3]).dot(torch_early.FloatTensor([1, 2]))
+
+
 # ---- mm and addmm ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize('name', DTYPES)
@@ -111,7 +114,7 @@ def test_mm_reads_any_layout(name, layout1, layout2):
     cls = tensor_class(name)
     a = [[1, 2, 3], [1, 2, 3]] if layout1 == 'expanded' else [[1, 2, 3], [3, 0, 1]]
     b = [[2, 1], [2, 1], [2, 1]] if layout2 == 'expanded' else [[2, 1], [0, 3], [1, 1]]
-    product = matrix_in_layout(cls, a, layout1).mm(matrix_in_layout(cls, b, layout2))
+    product = laid_out(name, a, layout1).mm(laid_out(name, b, layout2))
     assert product.tolist() == matmul(a, b)
 
 
@@ -145,6 +148,107 @@ def test_addmm_with_zero_beta_ignores_what_self_holds(name):
     assert m.tolist() == combine(0, M, 2, matmul(MAT1, MAT))
 
 
+# addmm on a second set of operands: a 3x2 result of a 3x2 and a 2x2 factor
+M_3x2 = [[1, 0], [0, 1], [2, 2]]
+MAT1_3x2 = [[1, 2], [3, 4], [5, 6]]
+MAT2_2x2 = [[1, 0], [2, 1]]
+
+
+def addmm(beta, m, alpha, mat1, mat2):
+    return combine(beta, m, alpha, matmul(mat1, mat2))
+
+
+@pytest.mark.parametrize('name', DTYPES)
+def test_addmm_method_forms(name):
+    cls = tensor_class(name)
+    m, mat1, mat2 = cls(M_3x2), cls(MAT1_3x2), cls(MAT2_2x2)
+    assert m.addmm(mat1, mat2).tolist() == addmm(1, M_3x2, 1, MAT1_3x2, MAT2_2x2)
+    assert m.addmm(2, mat1, mat2).tolist() == addmm(2, M_3x2, 1, MAT1_3x2, MAT2_2x2)
+    assert m.addmm(2, 3, mat1, mat2).tolist() == addmm(2, M_3x2, 3, MAT1_3x2, MAT2_2x2)
+    assert m.tolist() == M_3x2
+
+
+@pytest.mark.parametrize('name', DTYPES)
+def test_addmm_in_place(name):
+    cls = tensor_class(name)
+    m = cls(M_3x2)
+    assert m.addmm_(2, 3, cls(MAT1_3x2), cls(MAT2_2x2)) is m
+    assert m.tolist() == addmm(2, M_3x2, 3, MAT1_3x2, MAT2_2x2)
+
+
+def test_addmm_function_forms():
+    m, mat1, mat2 = (torch_early.DoubleTensor(x) for x in (M_3x2, MAT1_3x2, MAT2_2x2))
+    assert torch_early.addmm(m, mat1, mat2).tolist() == addmm(1, M_3x2, 1, MAT1_3x2, MAT2_2x2)
+    assert torch_early.addmm(2, m, mat1, mat2).tolist() == addmm(2, M_3x2, 1, MAT1_3x2, MAT2_2x2)
+    assert torch_early.addmm(2, m, 3, mat1, mat2).tolist() == addmm(2, M_3x2, 3, MAT1_3x2, MAT2_2x2)
+    assert torch_early.addmm(m, 3, mat1, mat2).tolist() == addmm(1, M_3x2, 3, MAT1_3x2, MAT2_2x2)
+    out = torch_early.DoubleTensor()
+    assert torch_early.addmm(m, mat1, mat2, out=out) is out
+    assert out.tolist() == addmm(1, M_3x2, 1, MAT1_3x2, MAT2_2x2)
+    assert m.tolist() == M_3x2
+
+
+def test_addmm_keywords():
+    m, mat1, mat2 = (torch_early.FloatTensor(x) for x in (M_3x2, MAT1_3x2, MAT2_2x2))
+    assert m.addmm(beta=2, mat1=mat1, mat2=mat2).tolist() == addmm(2, M_3x2, 1, MAT1_3x2, MAT2_2x2)
+    assert m.addmm(mat1, mat2, alpha=3).tolist() == addmm(1, M_3x2, 3, MAT1_3x2, MAT2_2x2)
+
+
+@pytest.mark.parametrize('name', ['Float', 'Double', 'Int', 'Long'])
+def test_addmm_with_transposed_operands(name):
+    cls = tensor_class(name)
+    mat1 = cls(transpose(MAT1_3x2)).t()  # the same values as MAT1_3x2, stored column by column
+    mat2 = cls(transpose(MAT2_2x2)).t()
+    m = cls(transpose(M_3x2)).t()
+    assert not mat1.is_contiguous()
+    assert m.addmm(2, 3, mat1, mat2).tolist() == addmm(2, M_3x2, 3, MAT1_3x2, MAT2_2x2)
+    m.addmm_(mat1, mat2)  # in place into a transposed result writes through its strides
+    assert m.tolist() == addmm(1, M_3x2, 1, MAT1_3x2, MAT2_2x2)
+
+
+@pytest.mark.parametrize('name', ['Float', 'Double', 'Int', 'Long'])
+def test_addmm_with_narrowed_operands(name):
+    cls = tensor_class(name)
+    big = [[10 * i + j for j in range(5)] for i in range(4)]
+    mat1 = cls(big)[1:4, 1:3]  # a 3x2 window: rows 1-3, columns 1-2
+    window = [row[1:3] for row in big[1:4]]
+    mat2 = cls(big).narrow(0, 2, 2).narrow(1, 0, 3)  # 2x3
+    window2 = [row[0:3] for row in big[2:4]]
+    m = cls(3, 3).zero_()
+    assert m.addmm(mat1, mat2).tolist() == matmul(window, window2)
+
+
+def test_addmm_of_larger_matrices_against_the_obvious_product():
+    n = 17  # not a multiple of any block size
+    a = [[(i * 7 + j * 3) % 11 - 5 for j in range(n)] for i in range(n)]
+    b = [[(i * 5 + j * 2) % 13 - 6 for j in range(n)] for i in range(n)]
+    result = torch_early.DoubleTensor(n, n).zero_().addmm(
+        torch_early.DoubleTensor(a), torch_early.DoubleTensor(b))
+    assert result.tolist() == matmul(a, b)
+
+
+def test_addmm_size_mismatches_are_runtime_errors_naming_sizes():
+    m = torch_early.FloatTensor(M_3x2)
+    with pytest.raises(RuntimeError, match='size mismatch: mat1 is 3x2 and mat2 is 3x2'):
+        m.addmm(torch_early.FloatTensor(MAT1_3x2), torch_early.FloatTensor(3, 2))
+    with pytest.raises(RuntimeError, match='expected the added matrix to be 3x2'):
+        torch_early.FloatTensor(2, 2).addmm(torch_early.FloatTensor(MAT1_3x2),
+                                            torch_early.FloatTensor(MAT2_2x2))
+    with pytest.raises(RuntimeError, match='expected a matrix for mat1, got a 1D tensor'):
+        m.addmm(torch_early.FloatTensor(6), torch_early.FloatTensor(MAT2_2x2))
+    assert m.tolist() == M_3x2
+
+
+def test_addmm_wrong_types_list_the_signatures():
+    with pytest.raises(TypeError) as error:
+        torch_early.FloatTensor(M_3x2).addmm(1)
+    assert str(error.value).startswith(
+        'addmm received an invalid combination of arguments - got (int), but expected one of:\n'
+        ' * (float beta, float alpha, torch_early.FloatTensor mat1, torch_early.FloatTensor mat2, '
+        'out=torch_early.FloatTensor)\n'
+        ' * (float beta, float alpha, torch_early.FloatTensor mat1, torch_early.FloatTensor mat2)\n')
+
+
 # ---- addmv and mv ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize('name', DTYPES)
@@ -175,7 +279,7 @@ def test_mv_reads_any_layout(name, mat_layout, vec_layout):
     cls = tensor_class(name)
     mat = [[1, 2, 3], [1, 2, 3]] if mat_layout == 'expanded' else MAT
     vec = [2, 2, 2] if vec_layout == 'expanded' else VEC
-    product = matrix_in_layout(cls, mat, mat_layout).mv(vector_in_layout(cls, vec, vec_layout))
+    product = laid_out(name, mat, mat_layout).mv(vector_in_layout(cls, vec, vec_layout))
     assert product.tolist() == matvec(mat, vec)
 
 
@@ -220,7 +324,7 @@ def test_addr_and_ger_forms(name):
 def test_addr_in_place_on_any_layout(name, result_layout, vec_layout):
     cls = tensor_class(name)
     vec1 = [2, 2] if vec_layout == 'expanded' else VEC1
-    m = matrix_in_layout(cls, M, result_layout)
+    m = laid_out(name, M, result_layout)
     m.addr_(2, vector_in_layout(cls, vec1, vec_layout), cls(VEC2))
     assert m.tolist() == combine(2, M, 1, outer(vec1, VEC2))
 

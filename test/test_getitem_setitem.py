@@ -11,13 +11,7 @@ import numpy
 import pytest
 
 import torch_early
-
-DTYPES = ['Byte', 'Char', 'Short', 'Int', 'Long', 'Float', 'Double', 'Half']
-MASKABLE_DTYPES = [name for name in DTYPES if name != 'Half']  # Half stores and converts only
-
-
-def tensor_class(name):
-    return getattr(torch_early, name + 'Tensor')
+from tensor_checks import ALL_DTYPES, DTYPES, tensor_class
 
 
 def numbered(*sizes, cls=torch_early.FloatTensor):
@@ -39,7 +33,7 @@ def column(rows, j):
 
 # ---- an int ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize('name', DTYPES)
+@pytest.mark.parametrize('name', ALL_DTYPES)
 def test_an_int_selects_along_the_first_dimension(name):
     t, rows = numbered(2, 3, cls=tensor_class(name))
     assert t[0].tolist() == rows[0]
@@ -91,7 +85,7 @@ def test_numpy_integers_are_ints():
 
 # ---- a slice --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize('name', DTYPES)
+@pytest.mark.parametrize('name', ALL_DTYPES)
 def test_a_slice_narrows_the_first_dimension(name):
     t, rows = numbered(4, 2, cls=tensor_class(name))
     assert t[1:3].tolist() == rows[1:3]
@@ -130,7 +124,7 @@ def test_a_slice_with_a_step_is_a_runtime_error(key):
 
 # ---- a tuple --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize('name', DTYPES)
+@pytest.mark.parametrize('name', ALL_DTYPES)
 def test_a_tuple_indexes_one_dimension_per_item(name):
     t, rows = numbered(3, 4, cls=tensor_class(name))
     assert t[1, 2] == rows[1][2]
@@ -239,7 +233,7 @@ def test_len_is_the_size_of_the_first_dimension():
 
 # ---- non-contiguous tensors -----------------------------------------------------------------
 
-@pytest.mark.parametrize('name', DTYPES)
+@pytest.mark.parametrize('name', ALL_DTYPES)
 def test_indexing_a_transposed_tensor_follows_its_strides(name):
     t, rows = numbered(2, 3, cls=tensor_class(name))
     transposed = t.t()  # element [i][j] of transposed is element [j][i] of t
@@ -261,7 +255,7 @@ def test_writing_through_a_transposed_view_writes_the_source():
 
 # ---- assignment -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize('name', DTYPES)
+@pytest.mark.parametrize('name', ALL_DTYPES)
 def test_assigning_a_number_to_an_element(name):
     t, rows = numbered(2, 3, cls=tensor_class(name))
     t[1, 2] = 42
@@ -271,7 +265,7 @@ def test_assigning_a_number_to_an_element(name):
     assert t.tolist() == rows
 
 
-@pytest.mark.parametrize('name', DTYPES)
+@pytest.mark.parametrize('name', ALL_DTYPES)
 def test_assigning_a_number_to_a_region_fills_it(name):
     t, rows = numbered(3, 3, cls=tensor_class(name))
     t[1] = 5
@@ -339,7 +333,7 @@ def test_elements_cannot_be_deleted():
 
 # ---- ByteTensor masks -----------------------------------------------------------------------
 
-@pytest.mark.parametrize('name', MASKABLE_DTYPES)
+@pytest.mark.parametrize('name', DTYPES)
 def test_a_mask_selects_the_marked_elements_in_row_major_order(name):
     t, rows = numbered(2, 3, cls=tensor_class(name))
     flags = [[0, 1, 0], [1, 0, 1]]
@@ -364,7 +358,7 @@ def test_a_mask_on_a_transposed_tensor_follows_its_strides():
     assert transposed[torch_early.ByteTensor(flags)].tolist() == expected
 
 
-@pytest.mark.parametrize('name', MASKABLE_DTYPES)
+@pytest.mark.parametrize('name', DTYPES)
 def test_assigning_a_number_through_a_mask_fills_the_marked_elements(name):
     t, rows = numbered(2, 3, cls=tensor_class(name))
     t[torch_early.ByteTensor([[1, 0, 0], [0, 0, 1]])] = 9
@@ -398,7 +392,7 @@ def test_half_tensors_refuse_masks():
 
 # ---- index(key) and set_index(key, value): the same, keeping a single element a tensor -------
 
-@pytest.mark.parametrize('name', DTYPES)
+@pytest.mark.parametrize('name', ALL_DTYPES)
 def test_index_gives_a_one_element_tensor_where_indexing_gives_a_number(name):
     t, rows = numbered(3, 4, cls=tensor_class(name))
     element = t.index((1, 2))
@@ -426,7 +420,7 @@ def test_index_errors_are_those_of_indexing():
         t.index(0.5)
 
 
-@pytest.mark.parametrize('name', DTYPES)
+@pytest.mark.parametrize('name', ALL_DTYPES)
 def test_set_index_assigns_a_number_or_a_one_element_tensor(name):
     t, rows = numbered(3, 4, cls=tensor_class(name))
     assert t.set_index((2, 3), 9) is t

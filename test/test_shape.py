@@ -1,0 +1,113 @@
+"""Shape methods: new views of the same storage (select, narrow, transpose, t, permute, view,
+unfold, expand, repeat, squeeze, unsqueeze), and resizing and re-pointing a tensor.
+
+Results are compared with NumPy; a view must share the storage and keep a stride that a
+contiguous tensor of its shape would have; a dimension out of range is an error naming it.
+"""
+import numpy
+import pytest
+
+import torch_early
+from tensor_checks import small_values
+
+
+# ---- shape methods: new views of the same storage -----------------------------------------------
+
+def test_squeeze_and_unsqueeze_count_negative_dims_from_the_end():
+    tensor = torch_early.FloatTensor(2, 1, 3, 1)
+    assert tensor.squeeze(-1).size() == (2, 1, 3)
+    assert tensor.squeeze(-3).size() == (2, 3, 1)
+    assert torch_early.squeeze(tensor, -1).size() == (2, 1, 3)
+    assert tensor.unsqueeze(-1).size() == (2, 1, 3, 1, 1)
+    assert tensor.unsqueeze(-5).size() == (1, 2, 1, 3, 1)
+    assert torch_early.unsqueeze(tensor, -2).size() == (2, 1, 3, 1, 1)
+    assert tensor.clone().squeeze_(-3).size() == (2, 3, 1)
+    assert tensor.clone().unsqueeze_(-1).size() == (2, 1, 3, 1, 1)
+
+
+@pytest.mark.parametrize('dim', [-6, 5, -1000, 1000])
+def test_unsqueeze_out_of_range_names_the_dim_given_and_the_range(dim):
+    tensor = torch_early.FloatTensor(2, 1, 3, 1)
+    message = (r'dimension %d is out of range for unsqueezing a 4D tensor \(expected a dimension '
+               r'from -5 to 4\)' % dim)
+    for call in (lambda: tensor.unsqueeze(dim), lambda: tensor.clone().unsqueeze_(dim),
+                 lambda: torch_early.unsqueeze(tensor, dim)):
+        with pytest.raises(RuntimeError, match=message):
+            call()
+
+
+@pytest.mark.parametrize('dim', [0, 1, 2, -1, -2, -3])
+@pytest.mark.parametrize('layout', ['contiguous', 'narrowed'])
+def test_unsqueeze_views_the_same_elements_with_a_contiguous_stride(dim, layout):
+    # The new dimension has size 1; its stride is what a contiguous tensor of the new shape would
+    # have there (size x stride of the dimension after it, 1 at the end), so a contiguous tensor
+    # stays contiguous and a view stays a view.
+    base = torch_early.FloatTensor(small_values(2, 5).tolist())
+    tensor = base if layout == 'contiguous' else base.narrow(1, 1, 3)
+    result = tensor.unsqueeze(dim)
+    position = dim if dim >= 0 else dim + 3
+    sizes, strides = list(tensor.size()), list(tensor.stride())
+    sizes.insert(position, 1)
+    strides.insert(position, strides[position] * sizes[position + 1] if position < 2 else 1)
+    assert result.size() == tuple(sizes) and result.stride() == tuple(strides)
+    assert result.storage_offset() == tensor.storage_offset()
+    assert result.is_contiguous() == tensor.is_contiguous()
+    assert result.squeeze(position).tolist() == tensor.tolist()
+
+
+def test_t_and_transpose_in_place():
+    array = small_values(2, 3)
+    tensor = torch_early.IntTensor(array.tolist())
+    assert tensor.t_() is tensor
+    assert tensor.tolist() == array.T.tolist()
+    assert tensor.transpose_(0, 1) is tensor
+    assert tensor.tolist() == array.tolist()
+    with pytest.raises(RuntimeError, match=r't_\(\) expects a 2D tensor, but got a 1D one'):
+        torch_early.IntTensor(3).t_()
+
+
+def test_shape_methods_match_numpy():
+    array = numpy.arange(24, dtype=numpy.float32).reshape(2, 3, 4)
+    tensor = torch_early.from_numpy(array.copy())
+    assert numpy.array_equal(tensor.select(1, 2).numpy(), array[:, 2])
+    assert numpy.array_equal(tensor.narrow(2, 1, 2).numpy(), array[:, :, 1:3])
+    assert numpy.array_equal(tensor.transpose(0, 2).numpy(), array.transpose(2, 1, 0))
+    assert numpy.array_equal(tensor.permute(2, 0, 1).numpy(), array.transpose(2, 0, 1))
+    assert numpy.array_equal(tensor.view(4, 6).numpy(), array.reshape(4, 6))
+    assert numpy.array_equal(tensor.view_as(torch_early.FloatTensor(6, 4)).numpy(),
+                             array.reshape(6, 4))
+    assert numpy.array_equal(tensor.unfold(2, 2, 2).numpy(), array.reshape(2, 3, 2, 2))
+    row = torch_early.FloatTensor([[1, 2, 3]])
+    assert numpy.array_equal(row.expand(4, 3).numpy(), numpy.tile([[1, 2, 3]], (4, 1)))
+    assert numpy.array_equal(row.expand_as(torch_early.FloatTensor(2, 3)).numpy(),
+                             numpy.tile([[1, 2, 3]], (2, 1)))
+    assert numpy.array_equal(row.repeat(2, 2).numpy(), numpy.tile([[1, 2, 3]], (2, 2)))
+    assert numpy.array_equal(torch_early.FloatTensor([[1, 2], [3, 4]]).t().numpy(),
+                             [[1, 3], [2, 4]])
+
+
+def test_resizing_and_re_pointing():
+    tensor = torch_early.FloatTensor(2, 3)
+    assert tensor.resize_(3, 2) is tensor and tensor.size() == (3, 2)
+    assert tensor.resize_as_(torch_early.FloatTensor(6)).size() == (6,)
+    other = torch_early.FloatTensor([1, 2, 3])
+    assert tensor.set_(other) is tensor
+    tensor[0] = 9
+    assert other.tolist() == [9, 2, 3]
+
+
+# ---- dimensions are C ints in TH: larger values must fail, not wrap -----------------------------
+
+@pytest.mark.parametrize('call', [
+    lambda m: m.sum(2 ** 32 + 1),
+    lambda m: m.prod(2 ** 32),
+    lambda m: m.transpose(0, 2 ** 32 + 1),
+    lambda m: m.select(2 ** 32, 0),
+    lambda m: m.narrow(2 ** 32, 0, 1),
+    lambda m: m.unsqueeze(2 ** 32),
+    lambda m: m.squeeze(2 ** 32),
+])
+def test_dimensions_beyond_a_c_int_are_refused(call):
+    m = torch_early.FloatTensor([[1, 2], [3, 4]])
+    with pytest.raises(OverflowError, match='dimension 4294967'):
+        call(m)
