@@ -46,7 +46,7 @@ static PyObject *THPGenerator_getState(THPGenerator *self, PyObject *unused)
 {
   (void)unused;
   StateCopy copy = {self->cdata, THByteTensor_new()};
-  if (THPError_guard(get_state_body, &copy) < 0) {
+  if (THPError_guard(get_state_body, &copy, NULL) < 0) {
     THByteTensor_free(copy.state);
     return NULL;
   }
@@ -68,7 +68,7 @@ static PyObject *THPGenerator_setState(THPGenerator *self, PyObject *state)
     return NULL;
   }
   StateCopy copy = {self->cdata, ((THPByteTensor *)state)->cdata};
-  if (THPError_guard(set_state_body, &copy) < 0)
+  if (THPError_guard(set_state_body, &copy, "self state") < 0)
     return NULL;
   Py_INCREF(self);
   return (PyObject *)self;

@@ -362,7 +362,6 @@ static int add_dispatchers(PyObject *module)
         dispatcher->definition.ml_name = def->ml_name;
         dispatcher->definition.ml_meth = (PyCFunction)(void (*)(void))THPModule_dispatch;
         dispatcher->definition.ml_flags = METH_FASTCALL | METH_KEYWORDS;
-        dispatcher->definition.ml_doc = def->ml_doc;
         dispatcher->name = PyUnicode_InternFromString(def->ml_name);
         dispatcher->default_dtype = -1;
         for (size_t k = 0; k < sizeof(dispatch_defaults) / sizeof(dispatch_defaults[0]); k++)
@@ -378,6 +377,10 @@ static int add_dispatchers(PyObject *module)
         dispatcher = PyCapsule_GetPointer(capsule, NULL);
       }
       dispatcher->implementations[dtype] = def;
+      /* The docstring is the default tensor type's, FloatTensor's: its signatures name the types
+       * most programs use. A function FloatTensor lacks takes the first dtype's that has it. */
+      if (dispatcher->definition.ml_doc == NULL || dtype == THP_DTYPE_Float)
+        dispatcher->definition.ml_doc = def->ml_doc;
     }
   }
   Py_DECREF(by_name);

@@ -77,7 +77,7 @@ static THStorage *THPStorage_(fromSequence)(PyObject *sequence)
   if (fast == NULL)
     return NULL;
   THPStorage_(Construction) c = {.size = PySequence_Fast_GET_SIZE(fast)};
-  if (THPError_guard(THPStorage_(constructSized), &c) < 0) {
+  if (THPError_guard(THPStorage_(constructSized), &c, NULL) < 0) {
     Py_DECREF(fast);
     return NULL;
   }
@@ -125,7 +125,7 @@ static PyObject *THPStorage_(pynew)(PyTypeObject *type, PyObject *args, PyObject
                    THPStorageStr, c.size);
       return NULL;
     }
-    if (THPError_guard(THPStorage_(constructSized), &c) < 0)
+    if (THPError_guard(THPStorage_(constructSized), &c, NULL) < 0)
       return NULL;
   } else if (nargs >= 1 && nargs <= 3 && THPStorage_(Check)(items[0])) {
     c.base = ((THPStorage *)items[0])->cdata;
@@ -143,7 +143,7 @@ static PyObject *THPStorage_(pynew)(PyTypeObject *type, PyObject *args, PyObject
                    THPStorageStr, c.offset, c.size, c.base->size);
       return NULL;
     }
-    if (THPError_guard(THPStorage_(constructView), &c) < 0)
+    if (THPError_guard(THPStorage_(constructView), &c, NULL) < 0)
       return NULL;
   } else if (nargs == 1 && PySequence_Check(items[0]) && !PyUnicode_Check(items[0]) &&
              !PyBytes_Check(items[0])) {
@@ -197,7 +197,7 @@ static PyObject *THPStorage_(get)(THPStorage *self, PyObject *index)
       return NULL;
     c.offset = start;
     c.size = length;
-    if (THPError_guard(THPStorage_(constructView), &c) < 0)
+    if (THPError_guard(THPStorage_(constructView), &c, NULL) < 0)
       return NULL;
     return THPStorage_(New)(c.result);
   }
@@ -318,7 +318,7 @@ static PyObject *THPStorage_(resize)(THPStorage *self, PyObject *size)
     PyErr_Format(PyExc_ValueError, "resize_: size must be non-negative, but got %zd", r.size);
     return NULL;
   }
-  if (THPError_guard(THPStorage_(resizeBody), &r) < 0)
+  if (THPError_guard(THPStorage_(resizeBody), &r, "self size") < 0)
     return NULL;
   Py_INCREF(self);
   return (PyObject *)self;
@@ -369,7 +369,7 @@ static PyObject *THPStorage_(copy)(THPStorage *self, PyObject *source)
     return NULL;
   }
   THPStorage_(Copy) c = {self->cdata, source};
-  if (THPError_guard(THPStorage_(copyBody), &c) < 0)
+  if (THPError_guard(THPStorage_(copyBody), &c, "self source") < 0)
     return NULL;
   Py_INCREF(self);
   return (PyObject *)self;
@@ -380,7 +380,7 @@ static PyObject *THPStorage_(newEmpty)(THPStorage *self, PyObject *unused)
 {
   (void)unused;
   THPStorage_(Construction) c = {.size = 0};
-  if (THPError_guard(THPStorage_(constructSized), &c) < 0)
+  if (THPError_guard(THPStorage_(constructSized), &c, NULL) < 0)
     return NULL;
   return THPStorage_(wrap)(Py_TYPE(self), c.result);
 }

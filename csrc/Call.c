@@ -1,0 +1,216 @@
+/* Call: the parts of a generated wrapper's call that are not worth inlining (see Call.h):
+ * keywords, binding by name, out= tuples, the error path and the "invalid arguments" TypeError. */
+#include "THP.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+/* Does the space-separated list `words` hold the `length` characters at `name`? */
+static int list_holds(const char *words, const char *name, size_t length)
+{
+  for (const char *word = words; *word != '\0';) {
+    size_t word_length = strcspn(word, " ");
+    if (word_length == length && memcmp(word, name, length) == 0)
+      return 1;
+    word += word_length + (word[word_length] == ' ');
+  }
+  return 0;
+}
+
+int THPCall_checkKeywords(THPCall *call, const char *keywords)
+{
+  for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(call->kwnames); i++) {
+    PyObject *key = PyTuple_GET_ITEM(call->kwnames, i);
+    Py_ssize_t length;
+    const char *name = PyUnicode_AsUTF8AndSize(key, &length);
+    PyErr_Clear(); /* a key that is not UTF-8 is no keyword of ours either */
+    if (name != NULL && list_holds(keywords, name, (size_t)length))
+      continue;
+    if (*keywords == '\0')
+      PyErr_Format(PyExc_TypeError, "%s() takes no keyword arguments", call->name);
+    else
+      PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%U'", call->name,
+                   key);
+    return -1;
+  }
+  return 0;
+}
+
+/* The value of keyword `name` (`length` characters), or NULL when it was not given; a value found
+ * is counted in *used. The keys were checked by THPCall_checkKeywords, so they are UTF-8. */
+static PyObject *keyword_value(THPCall *call, const char *name, size_t length, Py_ssize_t *used)
+{
+  if (call->kwnames == NULL)
+    return NULL;
+  for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(call->kwnames); i++) {
+    Py_ssize_t key_length;
+    const char *key = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(call->kwnames, i), &key_length);
+    if (key != NULL && (size_t)key_length == length && memcmp(key, name, length) == 0) {
+      (*used)++;
+      return call->args[call->nargs + i];
+    }
+  }
+  return NULL;
+}
+
+/* Does the word of `length` characters at `word` appear earlier in `names`? (A TH argument that
+ * repeats another, `argument N` in a declaration, is the same Python argument again.) */
+static int appears_before(const char *names, const char *word, size_t length)
+{
+  for (const char *earlier = names; earlier < word;) {
+    size_t earlier_length = strcspn(earlier, " ");
+    if (earlier_length == length && memcmp(earlier, word, length) == 0)
+      return 1;
+    earlier += earlier_length + 1;
+  }
+  return 0;
+}
+
+/* Splits out= over the `results` of an option: the value itself for one result, the items of a
+ * tuple of exactly that many for several. 0 when it does not fit. */
+static int bind_out(THPCall *call, PyObject *out, int results)
+{
+  for (int i = 0; i < THP_CALL_MAX_RESULTS; i++)
+    call->out[i] = NULL;
+  if (out == NULL)
+    return 1;
+  if (results == 1) {
+    call->out[0] = out;
+    return 1;
+  }
+  if (!PyTuple_Check(out) || PyTuple_GET_SIZE(out) != results)
+    return 0;
+  for (int i = 0; i < results; i++)
+    call->out[i] = PyTuple_GET_ITEM(out, i);
+  return 1;
+}
+
+int THPCall_bindGeneral(THPCall *call, const char *names)
+{
+  Py_ssize_t position = 0, used = 0;
+  int count = 0, results = 0;
+  for (const char *word = names; *word != '\0';) {
+    size_t length = strcspn(word, " ");
+    const char *next = word + length + (word[length] == ' ');
+    PyObject *value = NULL;
+    if (length == 3 && memcmp(word, "out", 3) == 0) {
+      results++;
+      word = next;
+      continue;
+    }
+    if ((length == 1 && word[0] == '-') || (length == 4 && memcmp(word, "self", 4) == 0) ||
+        appears_before(names, word, length)) {
+      word = next;
+      continue;
+    }
+    if (length > 3 && memcmp(word + length - 3, "...", 3) == 0) {
+      if (position >= call->nargs) /* at least one value */
+        return 0;
+      call->rest = call->args + position;
+      call->nrest = call->nargs - position;
+      position = call->nargs;
+    } else if (word[length - 1] == '=') {
+      value = keyword_value(call, word, length - 1, &used);
+      if (value == NULL)
+        return 0;
+    } else {
+      value = position < call->nargs ? call->args[position++]
+                                     : keyword_value(call, word, length, &used);
+      if (value == NULL)
+        return 0;
+    }
+    call->bound[count++] = value;
+    word = next;
+  }
+  if (!bind_out(call, results ? keyword_value(call, "out", 3, &used) : NULL, results))
+    return 0;
+  Py_ssize_t keywords = call->kwnames ? PyTuple_GET_SIZE(call->kwnames) : 0;
+  if (position != call->nargs || used != keywords) /* a value left over, or given twice */
+    return 0;
+  call->arg = call->bound;
+  call->frame.argument_names = names;
+  return 1;
+}
+
+void THPCall_fail(THPCall *call)
+{
+  THPErrorFrame_landPython(&call->frame);
+}
+
+void THPCall_releaseObject(void *object)
+{
+  Py_DECREF((PyObject *)object);
+}
+
+PyObject *THPCall_returnTuple(THPCall *call, int count, ...)
+{
+  if (call->released != NULL) {
+    PyEval_RestoreThread(call->released);
+    call->released = NULL;
+  }
+  PyObject *tuple = PyTuple_New(count);
+  va_list items;
+  va_start(items, count);
+  for (int i = 0; i < count; i++) {
+    PyObject *item = va_arg(items, PyObject *);
+    if (tuple != NULL) {
+      Py_INCREF(item);
+      PyTuple_SET_ITEM(tuple, i, item);
+    }
+  }
+  va_end(items);
+  THPCall_end(call);
+  return tuple;
+}
+
+PyObject *THPCall_raise(THPCall *call)
+{
+  if (call->released != NULL) {
+    PyEval_RestoreThread(call->released);
+    call->released = NULL;
+  }
+  for (int i = call->owned_count; i-- > 0;)
+    call->owned[i].release(call->owned[i].pointer);
+  return THPErrorFrame_raise(&call->frame);
+}
+
+/* The signatures of a generated docstring: the lines of its last paragraph, "add(float value)"
+ * each, as "(float value)". A new list of str, or NULL with an exception set. */
+static PyObject *docstring_signatures(PyObject *doc)
+{
+  const char *text = PyUnicode_AsUTF8(doc);
+  if (text == NULL)
+    return NULL;
+  const char *paragraph = text;
+  for (const char *gap = strstr(text, "\n\n"); gap != NULL; gap = strstr(gap + 1, "\n\n"))
+    paragraph = gap + 2;
+  PyObject *signatures = PyList_New(0);
+  for (const char *line = paragraph; signatures != NULL && *line != '\0';) {
+    size_t length = strcspn(line, "\n");
+    const char *open = memchr(line, '(', length);
+    PyObject *signature = open ? PyUnicode_FromStringAndSize(open, line + length - open) : NULL;
+    if (open != NULL && (signature == NULL || PyList_Append(signatures, signature) < 0))
+      Py_CLEAR(signatures);
+    Py_XDECREF(signature);
+    line += length + (line[length] == '\n');
+  }
+  return signatures;
+}
+
+PyObject *THPCall_invalidArguments(THPCall *call, PyTypeObject *type)
+{
+  THPCall_end(call);
+  if (PyErr_Occurred())
+    return NULL;
+  PyObject *method = PyObject_GetAttrString((PyObject *)type, call->name);
+  PyObject *doc = method ? PyObject_GetAttrString(method, "__doc__") : NULL;
+  PyObject *signatures = doc && PyUnicode_Check(doc) ? docstring_signatures(doc) : NULL;
+  if (signatures != NULL)
+    THPUtils_invalidArgumentList(call->args, call->nargs, call->kwnames, call->name, signatures);
+  else if (!PyErr_Occurred())
+    PyErr_Format(PyExc_SystemError, "%s has no docstring listing its signatures", call->name);
+  Py_XDECREF(signatures);
+  Py_XDECREF(doc);
+  Py_XDECREF(method);
+  return NULL;
+}
