@@ -5,27 +5,58 @@
 #include <stdarg.h>
 #include <string.h>
 
+/* The words here are short: plain loops cost less than the setup of strcspn or memcmp. */
+
+/* The length of the word at `word`, up to a space or the end. */
+static inline size_t word_length(const char *word)
+{
+  size_t length = 0;
+  while (word[length] != '\0' && word[length] != ' ')
+    length++;
+  return length;
+}
+
+/* Are the `length` characters at `a` and at `b` the same? */
+static inline int same_text(const char *a, const char *b, size_t length)
+{
+  for (size_t i = 0; i < length; i++)
+    if (a[i] != b[i])
+      return 0;
+  return 1;
+}
+
+/* Is the word of `length` characters at `word` the C string `text`? */
+static inline int is_word(const char *word, size_t length, const char *text)
+{
+  return strlen(text) == length && same_text(word, text, length);
+}
+
 /* Does the space-separated list `words` hold the `length` characters at `name`? */
 static int list_holds(const char *words, const char *name, size_t length)
 {
   for (const char *word = words; *word != '\0';) {
-    size_t word_length = strcspn(word, " ");
-    if (word_length == length && memcmp(word, name, length) == 0)
+    size_t n = word_length(word);
+    if (n == length && same_text(word, name, length))
       return 1;
-    word += word_length + (word[word_length] == ' ');
+    word += n + (word[n] == ' ');
   }
   return 0;
 }
 
 int THPCall_checkKeywords(THPCall *call, const char *keywords)
 {
-  for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(call->kwnames); i++) {
+  call->out_given = 0;
+  for (Py_ssize_t i = 0; i < call->nkw; i++) {
     PyObject *key = PyTuple_GET_ITEM(call->kwnames, i);
     Py_ssize_t length;
     const char *name = PyUnicode_AsUTF8AndSize(key, &length);
     PyErr_Clear(); /* a key that is not UTF-8 is no keyword of ours either */
-    if (name != NULL && list_holds(keywords, name, (size_t)length))
+    if (name != NULL && list_holds(keywords, name, (size_t)length) && i < THP_CALL_MAX_KEYWORDS) {
+      call->keyword[i] = name;
+      call->keyword_length[i] = length;
+      call->out_given |= is_word(name, (size_t)length, "out");
       continue;
+    }
     if (*keywords == '\0')
       PyErr_Format(PyExc_TypeError, "%s() takes no keyword arguments", call->name);
     else
@@ -37,33 +68,16 @@ int THPCall_checkKeywords(THPCall *call, const char *keywords)
 }
 
 /* The value of keyword `name` (`length` characters), or NULL when it was not given; a value found
- * is counted in *used. The keys were checked by THPCall_checkKeywords, so they are UTF-8. */
+ * is counted in *used. */
 static PyObject *keyword_value(THPCall *call, const char *name, size_t length, Py_ssize_t *used)
 {
-  if (call->kwnames == NULL)
-    return NULL;
-  for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(call->kwnames); i++) {
-    Py_ssize_t key_length;
-    const char *key = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(call->kwnames, i), &key_length);
-    if (key != NULL && (size_t)key_length == length && memcmp(key, name, length) == 0) {
+  for (Py_ssize_t i = 0; i < call->nkw; i++) {
+    if ((size_t)call->keyword_length[i] == length && same_text(call->keyword[i], name, length)) {
       (*used)++;
       return call->args[call->nargs + i];
     }
   }
   return NULL;
-}
-
-/* Does the word of `length` characters at `word` appear earlier in `names`? (A TH argument that
- * repeats another, `argument N` in a declaration, is the same Python argument again.) */
-static int appears_before(const char *names, const char *word, size_t length)
-{
-  for (const char *earlier = names; earlier < word;) {
-    size_t earlier_length = strcspn(earlier, " ");
-    if (earlier_length == length && memcmp(earlier, word, length) == 0)
-      return 1;
-    earlier += earlier_length + 1;
-  }
-  return 0;
 }
 
 /* Splits out= over the `results` of an option: the value itself for one result, the items of a
@@ -90,20 +104,19 @@ int THPCall_bindGeneral(THPCall *call, const char *names)
   Py_ssize_t position = 0, used = 0;
   int count = 0, results = 0;
   for (const char *word = names; *word != '\0';) {
-    size_t length = strcspn(word, " ");
+    size_t length = word_length(word);
     const char *next = word + length + (word[length] == ' ');
     PyObject *value = NULL;
-    if (length == 3 && memcmp(word, "out", 3) == 0) {
+    if (is_word(word, length, "out")) {
       results++;
       word = next;
       continue;
     }
-    if ((length == 1 && word[0] == '-') || (length == 4 && memcmp(word, "self", 4) == 0) ||
-        appears_before(names, word, length)) {
+    if (is_word(word, length, "-") || is_word(word, length, "self")) {
       word = next;
       continue;
     }
-    if (length > 3 && memcmp(word + length - 3, "...", 3) == 0) {
+    if (length > 3 && same_text(word + length - 3, "...", 3)) {
       if (position >= call->nargs) /* at least one value */
         return 0;
       call->rest = call->args + position;
@@ -124,8 +137,7 @@ int THPCall_bindGeneral(THPCall *call, const char *names)
   }
   if (!bind_out(call, results ? keyword_value(call, "out", 3, &used) : NULL, results))
     return 0;
-  Py_ssize_t keywords = call->kwnames ? PyTuple_GET_SIZE(call->kwnames) : 0;
-  if (position != call->nargs || used != keywords) /* a value left over, or given twice */
+  if (position != call->nargs || used != call->nkw) /* a value left over, or given twice */
     return 0;
   call->arg = call->bound;
   call->frame.argument_names = names;
@@ -186,7 +198,7 @@ static PyObject *docstring_signatures(PyObject *doc)
     paragraph = gap + 2;
   PyObject *signatures = PyList_New(0);
   for (const char *line = paragraph; signatures != NULL && *line != '\0';) {
-    size_t length = strcspn(line, "\n");
+    size_t length = strcspn(line, "\n"); /* (the error path: speed does not matter) */
     const char *open = memchr(line, '(', length);
     PyObject *signature = open ? PyUnicode_FromStringAndSize(open, line + length - open) : NULL;
     if (open != NULL && (signature == NULL || PyList_Append(signatures, signature) < 0))

@@ -18,6 +18,7 @@
 #define THP_CALL_MAX_ARGUMENTS 8 /* Python arguments of one option */
 #define THP_CALL_MAX_RESULTS 3   /* result tensors of one option */
 #define THP_CALL_MAX_OWNED 4     /* results allocated and temporaries unpacked by one option */
+#define THP_CALL_MAX_KEYWORDS 8  /* keywords one wrapper accepts */
 
 /* Something a call owns: released with `release` when the call ends, whether it returns or TH
  * raises. Written after the sigsetjmp and read on the error path, hence volatile. */
@@ -32,6 +33,10 @@ typedef struct {
   PyObject *const *args;                       /* the caller's positional values, then ... */
   Py_ssize_t nargs;
   PyObject *kwnames;                           /* ... the keyword ones (NULL: none given) */
+  Py_ssize_t nkw;                              /* how many keywords were given, ... */
+  const char *keyword[THP_CALL_MAX_KEYWORDS];  /* ... their names, decoded once */
+  Py_ssize_t keyword_length[THP_CALL_MAX_KEYWORDS];
+  int out_given;                               /* one of them is out= */
   PyObject *const *arg;                        /* the Python arguments of the option bound last */
   PyObject *bound[THP_CALL_MAX_ARGUMENTS];     /* where `arg` points when keywords were given */
   PyObject *const *rest;                       /* the values a "size..." argument took */
@@ -45,7 +50,8 @@ typedef struct {
 
 /* ---- beginning ---------------------------------------------------------------------------- */
 
-/* TypeError unless every keyword given is one of `keywords` (space-separated); 0 or -1. */
+/* TypeError unless every keyword given is one of `keywords` (space-separated); 0 or -1. Notes
+ * their names in call->keyword. */
 int THPCall_checkKeywords(THPCall *call, const char *keywords);
 
 /* Starts the call of wrapper `name`, which accepts the keywords listed (space-separated) in
@@ -57,8 +63,9 @@ static inline int THPCall_begin(THPCall *call, const char *name, const char *key
   call->name = name;
   call->args = args;
   call->nargs = nargs;
-  call->kwnames = kwnames != NULL && PyTuple_GET_SIZE(kwnames) != 0 ? kwnames : NULL;
-  if (call->kwnames != NULL && THPCall_checkKeywords(call, keywords) < 0)
+  call->nkw = kwnames != NULL ? PyTuple_GET_SIZE(kwnames) : 0;
+  call->kwnames = call->nkw != 0 ? kwnames : NULL;
+  if (call->nkw != 0 && THPCall_checkKeywords(call, keywords) < 0)
     return -1;
   for (int i = 0; i < THP_CALL_MAX_RESULTS; i++)
     call->out[i] = NULL;
@@ -79,11 +86,12 @@ static inline int THPCall_begin(THPCall *call, const char *name, const char *key
 int THPCall_bindGeneral(THPCall *call, const char *names);
 
 /* The same for an option of `count` Python arguments that may all be given positionally (no
- * "name=" or "name..." word): when no keyword was given, a comparison of counts. */
+ * "name=" or "name..." word). When no keyword was given, binding is a comparison of counts; when
+ * some were, the values given must still number `count`, besides out=. */
 static inline int THPCall_bind(THPCall *call, int count, const char *names)
 {
-  if (call->kwnames != NULL)
-    return THPCall_bindGeneral(call, names);
+  if (call->nkw != 0)
+    return call->nargs + call->nkw - call->out_given == count && THPCall_bindGeneral(call, names);
   if (call->nargs != count)
     return 0;
   call->arg = call->args;
@@ -148,14 +156,19 @@ static inline void THPCall_end(THPCall *call)
     call->owned[i].release(call->owned[i].pointer);
 }
 
-/* Ends the call returning `value` (self, an argument, a result): a new reference to it. */
+/* Ends the call returning `value` (self, an argument, a result): a new reference to it. A result
+ * the call allocated is handed over as it is; anything else it owns is released. */
 static inline PyObject *THPCall_return(THPCall *call, PyObject *value)
 {
   if (call->released != NULL) {
     PyEval_RestoreThread(call->released);
     call->released = NULL;
   }
-  Py_INCREF(value);
+  int owned = call->owned_count;
+  if (owned != 0 && call->owned[owned - 1].pointer == value)
+    call->owned_count = owned - 1; /* the last thing the call took is what it returns */
+  else
+    Py_INCREF(value);
   THPCall_end(call);
   return value;
 }

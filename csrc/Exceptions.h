@@ -18,7 +18,8 @@
  * in order, separated by single spaces: the Python name ("other", "self" for the tensor a method
  * is called on, "out" for a result), followed by "=" for a keyword-only argument or by "..." for
  * one that takes all the remaining positional values (sizes); "-" for a value the caller does not
- * give (a constant). a.add(b) calls THTensor_(cadd)(result, self, 1, other): "out self - other". */
+ * give (a constant, or a Python argument passed to TH a second time). Only "self" and "out" may
+ * appear twice. a.add(b) calls THTensor_(cadd)(result, self, 1, other): "out self - other". */
 
 typedef struct THPErrorFrame {
   sigjmp_buf env;

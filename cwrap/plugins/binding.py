@@ -41,11 +41,9 @@ def _word(option, arg):
         return 'out'
     if arg.kind == 'python':
         return arg.name + ('...' if arg.long_args else '=' if arg.kwarg_only else '')
-    if arg.kind == 'reference':
-        referenced = option.arguments[arg.ref]
-        if referenced.kind in ('self', 'python'):
-            return _word(option, referenced).rstrip('=.')
-    return '-'
+    if arg.kind == 'reference' and option.arguments[arg.ref].kind == 'self':
+        return 'self'
+    return '-'  # a constant, or a Python argument passed a second time
 
 
 def argument_names(option):
