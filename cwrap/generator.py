@@ -267,12 +267,12 @@ def _c_header(start, parameters, width=100):
     return lines
 
 
-def _joined(start, terms, end, indent, width=100):
-    """start + terms joined with ' && ' + end, wrapped before a term that would pass `width`
+def _joined(start, terms, end, indent, separator=' && ', width=100):
+    """start + terms joined with `separator` + end, wrapped before a term that would pass `width`
     columns (the line begins `indent` columns in), continuation lines under the first term."""
     lines = [start]
     for index, term in enumerate(terms):
-        piece = term + (' && ' if index + 1 < len(terms) else end)
+        piece = term + (separator if index + 1 < len(terms) else end)
         if indent + len(lines[-1]) + len(piece.rstrip()) > width and index > 0:
             lines[-1] = lines[-1].rstrip()
             lines.append(' ' * len(start) + piece)
@@ -281,10 +281,18 @@ def _joined(start, terms, end, indent, width=100):
     return '\n'.join(lines)
 
 
+def _statement(declaration, value, indent, width=100):
+    """`declaration = value;`, the value on a line of its own when the whole passes `width`."""
+    line = '%s = %s;' % (declaration, value)
+    if indent + len(line) <= width:
+        return line
+    return '%s =\n    %s;' % (declaration, value)
+
+
 def _render_option(code):
     """One option: if the caller's values bind and check, unpack them, call TH and return."""
-    body = list(code.unpacks)
-    body.append('THPCall_enterTH(&call, %s);' % code.elements)
+    body = [_statement(declaration, value, 4) for declaration, value in code.unpacks]
+    body.append(_joined('THPCall_enterTH(&call, ', code.elements, ');', 4, ' + '))
     body += code.before_call
     body.append(code.call)
     body += code.after_call

@@ -34,16 +34,16 @@ class OptionCode:
 
         /* comment */
         if (<checks, the first one binding the caller's values>) {
-          <unpacks>
-          THPCall_enterTH(&call, <elements>);
+          <unpacks: declaration = value;>
+          THPCall_enterTH(&call, <elements, added up>);
           <before_call> <call> <after_call>
           <returns>
         }
     """
     comment: str
     checks: List[str] = field(default_factory=list)        # joined with &&
-    unpacks: List[str] = field(default_factory=list)       # Python values -> C values
-    elements: str = '0'                                    # input elements, for the GIL
+    unpacks: List[tuple] = field(default_factory=list)     # (C declaration, value) pairs
+    elements: List[str] = field(default_factory=lambda: ['0'])  # input elements, for the GIL
     before_call: List[str] = field(default_factory=list)
     call_expression: str = ''                              # THTensor_(cadd)(result, self, ...)
     call: str = ''                                         # the statement made of it

@@ -13,7 +13,8 @@ from .type_checks import TYPES
 
 
 def input_elements(option):
-    """The C expression adding up the elements of the option's input tensors ('0' if none)."""
+    """The C expressions of the element counts of the option's input tensors, to be added up
+    (['0'] if none)."""
     counts = []
     for arg in option.arguments:
         if arg.kind not in ('self', 'python') or TYPES[arg.type].count is None:
@@ -21,7 +22,7 @@ def input_elements(option):
         count = substitute(TYPES[arg.type].count, {'value': arg.name})
         if count not in counts:   # in-place calls pass self twice; it counts once
             counts.append(count)
-    return ' + '.join(counts) or '0'
+    return counts or ['0']
 
 
 class GILRelease(Plugin):

@@ -34,5 +34,5 @@ class OutputArguments(Plugin):
                 continue
             thp = TYPES[arg.type]
             code.checks.append('%s(&call, %d)' % (thp.result, arg.out_index))
-            code.unpacks.append('%s = %s;' % (declared(thp.ctype, arg.name), substitute(
+            code.unpacks.append((declared(thp.ctype, arg.name), substitute(
                 thp.unpack, {'arg': 'call.result[%d]' % arg.out_index})))

@@ -160,7 +160,7 @@ class TypeChecks(Plugin):
         for arg in self._in_caller_order(option):
             thp = type_of(arg)
             if arg.kind == 'constant':
-                code.unpacks.append('%s = %s;' % (declared(thp.ctype, arg.name), arg.value))
+                code.unpacks.append((declared(thp.ctype, arg.name), arg.value))
                 continue
             if arg.long_args:
                 code.checks.append(LONG_ARGS_CHECK)
@@ -171,7 +171,7 @@ class TypeChecks(Plugin):
                 unpacked = substitute(thp.unpack, {'arg': value, 'name': arg.name})
             if thp.release:
                 unpacked = 'THPCall_keep(&call, %s, %s)' % (unpacked, thp.release)
-            code.unpacks.append('%s = %s;' % (declared(thp.ctype, arg.name), unpacked))
+            code.unpacks.append((declared(thp.ctype, arg.name), unpacked))
 
     @staticmethod
     def _in_caller_order(option):
