@@ -117,7 +117,8 @@ static int argument_name(const char *names, int number, const char **name, int *
 }
 
 /* The frame's message: TH's, with "invalid argument <number>: " replaced by "argument 'other': "
- * when the frame says which Python argument that number is. */
+ * when the frame says which Python argument that number is. TH's number counts the arguments of
+ * a C function the user never sees, so where no name is known it is left out, not shown. */
 static void write_message(THPErrorFrame *frame, const char *msg, int number)
 {
   char prefix[48];
@@ -125,12 +126,14 @@ static void write_message(THPErrorFrame *frame, const char *msg, int number)
   int length;
   snprintf(prefix, sizeof(prefix), "invalid argument %d: ", number);
   size_t prefix_length = strlen(prefix);
-  if (number > 0 && frame->argument_names != NULL && strncmp(msg, prefix, prefix_length) == 0 &&
-      argument_name(frame->argument_names, number, &name, &length))
+  if (number <= 0 || strncmp(msg, prefix, prefix_length) != 0)
+    snprintf(frame->message, sizeof(frame->message), "%s", msg);
+  else if (frame->argument_names != NULL &&
+           argument_name(frame->argument_names, number, &name, &length))
     snprintf(frame->message, sizeof(frame->message), "argument '%.*s': %s", length, name,
              msg + prefix_length);
   else
-    snprintf(frame->message, sizeof(frame->message), "%s", msg);
+    snprintf(frame->message, sizeof(frame->message), "%s", msg + prefix_length);
 }
 
 /* Both handlers land in the innermost frame. A TH error with no frame is a bug in this extension

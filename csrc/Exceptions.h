@@ -19,13 +19,15 @@
  * is called on, "out" for a result), followed by "=" for a keyword-only argument or by "..." for
  * one that takes all the remaining positional values (sizes); "-" for a value the caller does not
  * give (a constant, or a Python argument passed to TH a second time). Only "self" and "out" may
- * appear twice. a.add(b) calls THTensor_(cadd)(result, self, 1, other): "out self - other". */
+ * appear twice. a.add(b) calls THTensor_(cadd)(result, self, 1, other): "out self - other".
+ * Where a number has no name ("-", or no names at all), the message goes without the prefix: TH's
+ * C position means nothing to the caller. */
 
 typedef struct THPErrorFrame {
   sigjmp_buf env;
   struct THPErrorFrame *prev;
   /* Set by whoever pushed the frame, before a TH call (after the sigsetjmp, hence volatile);
-   * NULL where TH's own argument numbers are kept. */
+   * NULL where no argument of the TH call is the caller's to name. */
   const char *volatile argument_names;
   /* Set before the siglongjmp: what went wrong and where TH checked it. */
   char message[THP_ERROR_MESSAGE_SIZE];
