@@ -377,9 +377,11 @@ static int add_dispatchers(PyObject *module)
         dispatcher = PyCapsule_GetPointer(capsule, NULL);
       }
       dispatcher->implementations[dtype] = def;
-      /* The docstring is the default tensor type's, FloatTensor's: its signatures name the types
-       * most programs use. A function FloatTensor lacks takes the first dtype's that has it. */
-      if (dispatcher->definition.ml_doc == NULL || dtype == THP_DTYPE_Float)
+      /* The docstring is that of the type the function uses when no tensor decides: FloatTensor's
+       * (its signatures name the types most programs use), LongTensor's for randperm. A function
+       * that type lacks takes the first dtype's that has it. */
+      int documented = dispatcher->default_dtype >= 0 ? dispatcher->default_dtype : THP_DTYPE_Float;
+      if (dispatcher->definition.ml_doc == NULL || dtype == documented)
         dispatcher->definition.ml_doc = def->ml_doc;
     }
   }
