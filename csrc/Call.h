@@ -20,6 +20,14 @@
 #define THP_CALL_MAX_OWNED 4     /* results allocated and temporaries unpacked by one option */
 #define THP_CALL_MAX_KEYWORDS 8  /* keywords one wrapper accepts */
 
+/* The steps below run in every wrapper; each is a few instructions, less than a call costs, but
+ * GCC, seeing hundreds of wrappers in one file, inlines only some of them: it is told to. */
+#if defined(__GNUC__)
+#define THP_CALL_STEP static inline __attribute__((always_inline))
+#else
+#define THP_CALL_STEP static inline
+#endif
+
 /* Something a call owns: released with `release` when the call ends, whether it returns or TH
  * raises. Written after the sigsetjmp and read on the error path, hence volatile. */
 typedef struct {
@@ -57,7 +65,7 @@ int THPCall_checkKeywords(THPCall *call, const char *keywords);
 /* Starts the call of wrapper `name`, which accepts the keywords listed (space-separated) in
  * `keywords`; then the wrapper sets the landing point with sigsetjmp(call.frame.env, 0).
  * 0, or -1 with TypeError set for an unknown keyword (nothing is started then). */
-static inline int THPCall_begin(THPCall *call, const char *name, const char *keywords,
+THP_CALL_STEP int THPCall_begin(THPCall *call, const char *name, const char *keywords,
                                 PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
   call->name = name;
@@ -88,7 +96,7 @@ int THPCall_bindGeneral(THPCall *call, const char *names);
 /* The same for an option of `count` Python arguments that may all be given positionally (no
  * "name=" or "name..." word). When no keyword was given, binding is a comparison of counts; when
  * some were, the values given must still number `count`, besides out=. */
-static inline int THPCall_bind(THPCall *call, int count, const char *names)
+THP_CALL_STEP int THPCall_bind(THPCall *call, int count, const char *names)
 {
   if (call->nkw != 0)
     return call->nargs + call->nkw - call->out_given == count && THPCall_bindGeneral(call, names);
@@ -107,7 +115,7 @@ void THPCall_fail(THPCall *call) __attribute__((noreturn));
 /* Hands `pointer` (new, from an unpacking or an allocation) to the call, which releases it with
  * `release` when it ends; a NULL pointer (a Python exception is set) ends the call: THPCall_fail.
  * Returns pointer. */
-static inline void *THPCall_keep(THPCall *call, void *pointer, void (*release)(void *))
+THP_CALL_STEP void *THPCall_keep(THPCall *call, void *pointer, void (*release)(void *))
 {
   if (pointer == NULL)
     THPCall_fail(call);
@@ -123,7 +131,7 @@ void THPCall_releaseObject(void *object);
 
 /* A new object the call owns (a result it allocated): THPCall_keep with Py_DECREF. The result
  * helpers of the tensor types use it: THPTensor_(result) in generic/Tensor.h. */
-static inline PyObject *THPCall_own(THPCall *call, PyObject *object)
+THP_CALL_STEP PyObject *THPCall_own(THPCall *call, PyObject *object)
 {
   return (PyObject *)THPCall_keep(call, object, THPCall_releaseObject);
 }
@@ -134,7 +142,7 @@ static inline PyObject *THPCall_own(THPCall *call, PyObject *object)
  * ends the call here. Then the GIL decision: when the input tensors hold THP_GIL_RELEASE_THRESHOLD
  * elements or more, other Python threads may run while TH works; below that, handing the GIL over
  * would cost more than the work. The return helpers take it back. */
-static inline void THPCall_enterTH(THPCall *call, ptrdiff_t elements)
+THP_CALL_STEP void THPCall_enterTH(THPCall *call, ptrdiff_t elements)
 {
   if (PyErr_Occurred())
     THPCall_fail(call);
@@ -145,7 +153,7 @@ static inline void THPCall_enterTH(THPCall *call, ptrdiff_t elements)
 /* ---- ending ------------------------------------------------------------------------------- */
 
 /* The TH work is over: takes the GIL back, pops the frame, releases what the call owns. */
-static inline void THPCall_end(THPCall *call)
+THP_CALL_STEP void THPCall_end(THPCall *call)
 {
   if (call->released != NULL) {
     PyEval_RestoreThread(call->released);
@@ -158,7 +166,7 @@ static inline void THPCall_end(THPCall *call)
 
 /* Ends the call returning `value` (self, an argument, a result): a new reference to it. A result
  * the call allocated is handed over as it is; anything else it owns is released. */
-static inline PyObject *THPCall_return(THPCall *call, PyObject *value)
+THP_CALL_STEP PyObject *THPCall_return(THPCall *call, PyObject *value)
 {
   if (call->released != NULL) {
     PyEval_RestoreThread(call->released);

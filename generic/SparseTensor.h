@@ -34,7 +34,7 @@ PyObject *THSPTensor_(New)(THSTensor *tensor);
 PyObject *THSPTensor_(NewEmpty)(void);
 
 /* Result `i` of a generated wrapper's option, as THPTensor_(result) (generic/Tensor.h). */
-static inline PyObject *THSPTensor_(result)(THPCall *call, int i)
+THP_CALL_STEP PyObject *THSPTensor_(result)(THPCall *call, int i)
 {
   PyObject *given = call->out[i];
   if (given != NULL)

@@ -35,7 +35,7 @@ PyObject *THPTensor_(NewEmpty)(void);
 /* Result `i` of the option a generated wrapper is trying (csrc/Call.h): the tensor the caller gave
  * in out=, or, when out= was not given, a new empty one that TH resizes, owned by the call. NULL
  * when out= holds something else: the option does not match. Kept in call->result[i]. */
-static inline PyObject *THPTensor_(result)(THPCall *call, int i)
+THP_CALL_STEP PyObject *THPTensor_(result)(THPCall *call, int i)
 {
   PyObject *given = call->out[i];
   if (given != NULL)
