@@ -154,6 +154,11 @@ def test_mistakes_are_reported_with_file_and_declaration(tmp_path):
         generate_text(tmp_path, '[[\n  name: bad\n  arguments:\n    - THFooTensor* x\n]]\n')
     with pytest.raises(cwrap.CwrapError, match=r'without a closing'):
         generate_text(tmp_path, '[[\n  name: bad\n')
+    # a wrapper's keywords must fit the room of its THPCall (csrc/Call.h)
+    options = ''.join('    - arguments:\n' + ''.join('        - long k%d\n' % (5 * o + i)
+                                                     for i in range(5)) for o in range(2))
+    with pytest.raises(cwrap.CwrapError, match=r'more keywords than csrc/Call.h'):
+        generate_text(tmp_path, '[[\n  name: bad\n  options:\n' + options + ']]\n')
 
 
 # ---- Options: defaults, order, signatures ---------------------------------------------------
@@ -336,7 +341,7 @@ def test_keywords_are_parsed_only_when_given(tmp_path):
     assert 'THPCall_bindGeneral' not in text       # all of add's arguments may be positional
     with open(os.path.join(REPO, 'csrc', 'Call.h')) as f:
         call_h = f.read()
-    inline = call_h[call_h.index('static inline int THPCall_bind('):]
+    inline = call_h[call_h.index('THP_CALL_STEP int THPCall_bind('):]
     inline = inline[:inline.index('\n}\n')]
     assert inline.index('if (call->nkw != 0)') < inline.index('if (call->nargs != count)')
 
