@@ -129,9 +129,14 @@ def library_sources(name):
 TH_SOURCES = library_sources("TH")
 THS_SOURCES = library_sources("THS")
 # The cwrap root files and the C files generated from them: the dense tensor types' methods
-# (included by generic/Tensor.c) and the sparse ones' (generic/SparseTensor.c).
+# (included by generic/Tensor.c) and the sparse ones' (generic/SparseTensor.c). Beside each file
+# of wrappers, X.c, cwrap writes the entries of the two method tables, X.table.c and
+# X.stateless.c.
 CWRAP_ROOTS = {"TensorMethods.cwrap": "TensorMethods.c",
                "SparseTensorMethods.cwrap": "SparseTensorMethods.c"}
+GENERATED_FILES = [name for generated in CWRAP_ROOTS.values()
+                   for name in (generated, generated[:-2] + ".table.c",
+                                generated[:-2] + ".stateless.c")]
 # Every declaration file, shipped with cwrap for `python -m cwrap show`.
 DECLARATIONS = [os.path.join("generic", root) for root in CWRAP_ROOTS] + sorted(
     os.path.join("generic", "methods", f) for f in os.listdir(os.path.join(ROOT, "generic", "methods"))
@@ -197,7 +202,7 @@ class BuildExt(build_ext):
         """Ships the generated wrappers with the package, so the demo can show what runs."""
         target = os.path.join(os.path.dirname(self.get_ext_fullpath("torch_early._C")), "_generated")
         os.makedirs(target, exist_ok=True)
-        for generated in CWRAP_ROOTS.values():
+        for generated in GENERATED_FILES:
             shutil.copyfile(os.path.join(ROOT, GENERATED, generated),
                             os.path.join(target, generated))
 
@@ -218,7 +223,7 @@ class BuildPy(build_py):
 extension = Extension(
     "torch_early._C",
     sources=EXTENSION_SOURCES,
-    depends=[os.path.join(GENERATED, generated) for generated in CWRAP_ROOTS.values()],
+    depends=[os.path.join(GENERATED, generated) for generated in GENERATED_FILES],
     include_dirs=[".", "csrc", os.path.join("lib", "TH"), os.path.join("lib", "THS"), GENERATED],
     define_macros=TH_MACROS,
     extra_compile_args=COMMON_FLAGS,

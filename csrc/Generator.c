@@ -46,7 +46,7 @@ static PyObject *THPGenerator_getState(THPGenerator *self, PyObject *unused)
 {
   (void)unused;
   StateCopy copy = {self->cdata, THByteTensor_new()};
-  if (THPError_guard(get_state_body, &copy) < 0) {
+  if (THPError_guard(get_state_body, &copy, NULL) < 0) {
     THByteTensor_free(copy.state);
     return NULL;
   }
@@ -68,7 +68,7 @@ static PyObject *THPGenerator_setState(THPGenerator *self, PyObject *state)
     return NULL;
   }
   StateCopy copy = {self->cdata, ((THPByteTensor *)state)->cdata};
-  if (THPError_guard(set_state_body, &copy) < 0)
+  if (THPError_guard(set_state_body, &copy, "self state") < 0)
     return NULL;
   Py_INCREF(self);
   return (PyObject *)self;
@@ -107,17 +107,24 @@ static PyObject *THPGenerator_initialSeed(THPGenerator *self, PyObject *unused)
   return PyLong_FromUnsignedLong(THRandom_initialSeed(self->cdata));
 }
 
+PyDoc_STRVAR(THPGenerator_get_state_doc,
+"get_state() -> ByteTensor: the full generator state.");
+PyDoc_STRVAR(THPGenerator_set_state_doc,
+"set_state(state) -> Generator: restores a state from get_state().");
+PyDoc_STRVAR(THPGenerator_manual_seed_doc,
+"manual_seed(seed) -> Generator: reseeds deterministically.");
+PyDoc_STRVAR(THPGenerator_seed_doc,
+"seed() -> int: reseeds from a non-deterministic source and returns the seed.");
+PyDoc_STRVAR(THPGenerator_initial_seed_doc,
+"initial_seed() -> int: the seed last used.");
+
 static PyMethodDef THPGenerator_methods[] = {
-  {"get_state", (PyCFunction)THPGenerator_getState, METH_NOARGS,
-   "get_state() -> ByteTensor: the full generator state."},
-  {"set_state", (PyCFunction)THPGenerator_setState, METH_O,
-   "set_state(state) -> Generator: restores a state from get_state()."},
-  {"manual_seed", (PyCFunction)THPGenerator_manualSeed, METH_O,
-   "manual_seed(seed) -> Generator: reseeds deterministically."},
-  {"seed", (PyCFunction)THPGenerator_seed, METH_NOARGS,
-   "seed() -> int: reseeds from a non-deterministic source and returns the seed."},
+  {"get_state", (PyCFunction)THPGenerator_getState, METH_NOARGS, THPGenerator_get_state_doc},
+  {"set_state", (PyCFunction)THPGenerator_setState, METH_O, THPGenerator_set_state_doc},
+  {"manual_seed", (PyCFunction)THPGenerator_manualSeed, METH_O, THPGenerator_manual_seed_doc},
+  {"seed", (PyCFunction)THPGenerator_seed, METH_NOARGS, THPGenerator_seed_doc},
   {"initial_seed", (PyCFunction)THPGenerator_initialSeed, METH_NOARGS,
-   "initial_seed() -> int: the seed last used."},
+   THPGenerator_initial_seed_doc},
   {NULL}
 };
 

@@ -362,7 +362,6 @@ static int add_dispatchers(PyObject *module)
         dispatcher->definition.ml_name = def->ml_name;
         dispatcher->definition.ml_meth = (PyCFunction)(void (*)(void))THPModule_dispatch;
         dispatcher->definition.ml_flags = METH_FASTCALL | METH_KEYWORDS;
-        dispatcher->definition.ml_doc = def->ml_doc;
         dispatcher->name = PyUnicode_InternFromString(def->ml_name);
         dispatcher->default_dtype = -1;
         for (size_t k = 0; k < sizeof(dispatch_defaults) / sizeof(dispatch_defaults[0]); k++)
@@ -378,6 +377,12 @@ static int add_dispatchers(PyObject *module)
         dispatcher = PyCapsule_GetPointer(capsule, NULL);
       }
       dispatcher->implementations[dtype] = def;
+      /* The docstring is that of the type the function uses when no tensor decides: FloatTensor's
+       * (its signatures name the types most programs use), LongTensor's for randperm. A function
+       * that type lacks takes the first dtype's that has it. */
+      int documented = dispatcher->default_dtype >= 0 ? dispatcher->default_dtype : THP_DTYPE_Float;
+      if (dispatcher->definition.ml_doc == NULL || dtype == documented)
+        dispatcher->definition.ml_doc = def->ml_doc;
     }
   }
   Py_DECREF(by_name);
@@ -390,27 +395,40 @@ fail:
 
 /* ---- module -------------------------------------------------------------------------------- */
 
+PyDoc_STRVAR(THPModule__initExtension_doc,
+"Registers the Python tensor and storage classes with the C types.");
+PyDoc_STRVAR(THPModule__sparse_init_doc,
+"Registers the Python sparse tensor classes (torch_early.sparse) with the C types.");
+PyDoc_STRVAR(THPModule__set_default_tensor_type_doc,
+"Sets the class that function-style calls without tensor arguments use.");
+PyDoc_STRVAR(THPModule__set_variable_class_doc,
+"Sets the Variable class whose `_torch` namespace serves function-style calls on Variables.");
+PyDoc_STRVAR(THPModule_get_num_threads_doc,
+"get_num_threads() -> int: threads used by TH's parallel loops.");
+PyDoc_STRVAR(THPModule_set_num_threads_doc,
+"set_num_threads(n): sets the threads used by TH's parallel loops.");
+PyDoc_STRVAR(THPModule__simd_level_doc,
+"_simd_level() -> str: 'avx512f', 'avx2', 'avx', 'sse4.2' or 'default': the SIMD level of TH's\n"
+"kernels.");
+PyDoc_STRVAR(THPModule_from_numpy_doc,
+"from_numpy(ndarray) -> Tensor sharing the array's memory.");
+PyDoc_STRVAR(THPModule__public_name_doc,
+"The package's name in type names and messages: 'torch_early', or 'torch' under as_torch.");
+PyDoc_STRVAR(THPModule__set_public_name_doc,
+"Sets the package's name in type names and messages (see torch_early._set_public_name).");
+
 static PyMethodDef THPModule_methods[] = {
-  {"_initExtension", THPModule_initExtension, METH_NOARGS,
-   "Registers the Python tensor and storage classes with the C types."},
-  {"_sparse_init", THPModule_initSparse, METH_NOARGS,
-   "Registers the Python sparse tensor classes (torch_early.sparse) with the C types."},
+  {"_initExtension", THPModule_initExtension, METH_NOARGS, THPModule__initExtension_doc},
+  {"_sparse_init", THPModule_initSparse, METH_NOARGS, THPModule__sparse_init_doc},
   {"_set_default_tensor_type", THPModule_setDefaultTensorType, METH_O,
-   "Sets the class that function-style calls without tensor arguments use."},
-  {"_set_variable_class", THPModule_setVariableClass, METH_O,
-   "Sets the Variable class whose `_torch` namespace serves function-style calls on Variables."},
-  {"get_num_threads", THPModule_getNumThreads, METH_NOARGS,
-   "get_num_threads() -> int: threads used by TH's parallel loops."},
-  {"set_num_threads", THPModule_setNumThreads, METH_O,
-   "set_num_threads(n): sets the threads used by TH's parallel loops."},
-  {"_simd_level", THPModule_simdLevel, METH_NOARGS,
-   "_simd_level() -> str: 'avx512f', 'avx2', 'avx', 'sse4.2' or 'default': the SIMD level of TH's kernels."},
-  {"from_numpy", THPModule_fromNumpy, METH_O,
-   "from_numpy(ndarray) -> Tensor sharing the array's memory."},
-  {"_public_name", THPUtils_getPublicName, METH_NOARGS,
-   "The package's name in type names and messages: 'torch_early', or 'torch' under as_torch."},
-  {"_set_public_name", THPUtils_setPublicName, METH_O,
-   "Sets the package's name in type names and messages (see torch_early._set_public_name)."},
+   THPModule__set_default_tensor_type_doc},
+  {"_set_variable_class", THPModule_setVariableClass, METH_O, THPModule__set_variable_class_doc},
+  {"get_num_threads", THPModule_getNumThreads, METH_NOARGS, THPModule_get_num_threads_doc},
+  {"set_num_threads", THPModule_setNumThreads, METH_O, THPModule_set_num_threads_doc},
+  {"_simd_level", THPModule_simdLevel, METH_NOARGS, THPModule__simd_level_doc},
+  {"from_numpy", THPModule_fromNumpy, METH_O, THPModule_from_numpy_doc},
+  {"_public_name", THPUtils_getPublicName, METH_NOARGS, THPModule__public_name_doc},
+  {"_set_public_name", THPUtils_setPublicName, METH_O, THPModule__set_public_name_doc},
   {NULL}
 };
 

@@ -45,6 +45,7 @@
 #define THP_GIL_RELEASE_THRESHOLD 16384
 
 #include "Exceptions.h"
+#include "Call.h"
 #include "utils.h"
 #include "BufferAllocator.h"
 #include "Size.h"

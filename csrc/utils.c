@@ -241,6 +241,11 @@ THLongStorage *THPUtils_unpackSizeSequence(PyObject *sequence)
   return sizes;
 }
 
+void THPUtils_freeSizes(void *sizes)
+{
+  THLongStorage_free(sizes);
+}
+
 THLongStorage *THPUtils_unpackSizeArgs(PyObject *const *args, Py_ssize_t nargs)
 {
   if (nargs == 1 && is_size_sequence(args[0]))
@@ -276,9 +281,9 @@ static void describe_received(PyObject *parts, PyObject *const *args, Py_ssize_t
   Py_DECREF(pieces);
 }
 
-/* Sets the TypeError of THPUtils_invalidArguments. */
+/* Sets the TypeError of THPUtils_invalidArguments; `options` is a list of the signatures (str). */
 static void invalid_arguments(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
-                              const char *function_name, int num_options, va_list options)
+                              const char *function_name, PyObject *options)
 {
   PyObject *parts = PyList_New(0);
   PyObject *name = public_text(function_name);
@@ -289,8 +294,9 @@ static void invalid_arguments(PyObject *const *args, Py_ssize_t nargs, PyObject 
   Py_DECREF(head);
   describe_received(parts, args, nargs, kwnames);
 
+  Py_ssize_t num_options = PyList_GET_SIZE(options);
   if (num_options == 1) {
-    PyObject *option = public_text(va_arg(options, const char *));
+    PyObject *option = public_text(PyUnicode_AsUTF8(PyList_GET_ITEM(options, 0)));
     PyObject *tail = PyUnicode_FromFormat(", but expected %U", option);
     Py_DECREF(option);
     PyList_Append(parts, tail);
@@ -299,8 +305,8 @@ static void invalid_arguments(PyObject *const *args, Py_ssize_t nargs, PyObject 
     PyObject *tail = PyUnicode_FromString(", but expected one of:");
     PyList_Append(parts, tail);
     Py_DECREF(tail);
-    for (int i = 0; i < num_options; i++) {
-      PyObject *option = public_text(va_arg(options, const char *));
+    for (Py_ssize_t i = 0; i < num_options; i++) {
+      PyObject *option = public_text(PyUnicode_AsUTF8(PyList_GET_ITEM(options, i)));
       PyObject *line = PyUnicode_FromFormat("\n * %U", option);
       Py_DECREF(option);
       PyList_Append(parts, line);
@@ -316,6 +322,20 @@ static void invalid_arguments(PyObject *const *args, Py_ssize_t nargs, PyObject 
   Py_DECREF(parts);
 }
 
+/* The `num_options` signatures of a va_list as a new list of str (NULL on failure). */
+static PyObject *option_list(int num_options, va_list options)
+{
+  PyObject *list = PyList_New(num_options);
+  for (int i = 0; list != NULL && i < num_options; i++) {
+    PyObject *option = PyUnicode_FromString(va_arg(options, const char *));
+    if (option == NULL)
+      Py_CLEAR(list);
+    else
+      PyList_SET_ITEM(list, i, option);
+  }
+  return list;
+}
+
 PyObject *THPUtils_invalidArguments(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
                                     const char *function_name, int num_options, ...)
 {
@@ -324,8 +344,18 @@ PyObject *THPUtils_invalidArguments(PyObject *const *args, Py_ssize_t nargs, PyO
     return NULL;
   va_list options;
   va_start(options, num_options);
-  invalid_arguments(args, nargs, kwnames, function_name, num_options, options);
+  PyObject *list = option_list(num_options, options);
   va_end(options);
+  THPUtils_invalidArgumentList(args, nargs, kwnames, function_name, list);
+  Py_XDECREF(list);
+  return NULL;
+}
+
+PyObject *THPUtils_invalidArgumentList(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
+                                       const char *function_name, PyObject *options)
+{
+  if (options != NULL && !PyErr_Occurred())
+    invalid_arguments(args, nargs, kwnames, function_name, options);
   return NULL;
 }
 
@@ -356,8 +386,10 @@ PyObject *THPUtils_invalidArgumentsTuple(PyObject *args, PyObject *kwargs,
   }
   va_list options;
   va_start(options, num_options);
-  invalid_arguments(items, nargs, kwnames, function_name, num_options, options);
+  PyObject *list = option_list(num_options, options);
   va_end(options);
+  THPUtils_invalidArgumentList(items, nargs, kwnames, function_name, list);
+  Py_XDECREF(list);
   PyMem_Free(items);
   Py_XDECREF(kwnames);
   return NULL;
@@ -376,29 +408,9 @@ int THPUtils_wrapIndex(long *index, long size, int dim)
   return 0;
 }
 
-PyMethodDef *THPUtils_mergeMethods(const PyMethodDef *first, const PyMethodDef *second)
-{
-  size_t n_first = 0, n_second = 0;
-  while (first[n_first].ml_name)
-    n_first++;
-  while (second[n_second].ml_name)
-    n_second++;
-  PyMethodDef *merged = PyMem_Calloc(n_first + n_second + 1, sizeof(PyMethodDef));
-  if (merged == NULL)
-    return (PyMethodDef *)PyErr_NoMemory();
-  memcpy(merged, first, n_first * sizeof(PyMethodDef));
-  memcpy(merged + n_first, second, n_second * sizeof(PyMethodDef));
-  return merged;
-}
-
 int THPUtils_readyTensorType(PyObject *module, const char *name, PyTypeObject *type,
-                             const PyMethodDef *methods, const PyMethodDef *generated,
-                             PyTypeObject *namespace_type, PyMethodDef *generated_functions)
+                             PyTypeObject *namespace_type)
 {
-  type->tp_methods = THPUtils_mergeMethods(methods, generated);
-  if (type->tp_methods == NULL)
-    return -1;
-  namespace_type->tp_methods = generated_functions;
   if (PyType_Ready(type) < 0 || PyType_Ready(namespace_type) < 0)
     return -1;
   Py_INCREF(type);

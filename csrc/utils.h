@@ -37,6 +37,8 @@ int THPUtils_checkSizeArgs(PyObject *const *args, Py_ssize_t nargs);
 THLongStorage *THPUtils_unpackSizeArgs(PyObject *const *args, Py_ssize_t nargs);
 /* A single tuple/list/Size of ints (a sequence argument, not varargs). */
 THLongStorage *THPUtils_unpackSizeSequence(PyObject *sequence);
+/* THLongStorage_free, as the release function of a generated wrapper's call (THPCall_keep). */
+void THPUtils_freeSizes(void *sizes);
 
 /* Sets a TypeError naming the function, what it received (positional types, then name=type for
  * keywords) and each accepted signature (the package named with its public name), e.g.
@@ -52,17 +54,15 @@ PyObject *THPUtils_invalidArguments(PyObject *const *args, Py_ssize_t nargs, PyO
 PyObject *THPUtils_invalidArgumentsTuple(PyObject *args, PyObject *kwargs,
                                          const char *function_name, int num_options, ...);
 
-/* A new NULL-terminated method table holding the entries of `first` then those of `second` (for a
- * type's hand-written and generated methods); it lives as long as the type. NULL with
- * MemoryError set on failure. */
-PyMethodDef *THPUtils_mergeMethods(const PyMethodDef *first, const PyMethodDef *second);
+/* The same with the signatures in a list of str (borrowed; NULL: an exception is set already). */
+PyObject *THPUtils_invalidArgumentList(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
+                                       const char *function_name, PyObject *options);
 
-/* What every tensor base type (dense or sparse, of any dtype) does at module init: its methods are
- * the hand-written ones followed by the generated ones, its namespace type holds the generated
- * function forms; both are readied and the base type is added to the module as `name`. */
+/* What every tensor base type (dense or sparse, of any dtype) does at module init: the base type
+ * and its namespace type (whose methods are the function forms, torch_early.add...) are readied,
+ * and the base type is added to the module as `name`. */
 int THPUtils_readyTensorType(PyObject *module, const char *name, PyTypeObject *type,
-                             const PyMethodDef *methods, const PyMethodDef *generated,
-                             PyTypeObject *namespace_type, PyMethodDef *generated_functions);
+                             PyTypeObject *namespace_type);
 /* And when the package registers the Python class built over that base: the class gets its
  * `_torch` namespace (an instance of namespace_type) and is kept in *registered, a new reference,
  * so that C returns instances of it. */

@@ -29,20 +29,20 @@ class Argument:
       self      - the tensor the method is called on
       constant  - a C expression: `CONSTANT <expr>`, or a left-out argument's default
       reference - `argument N`: the value of argument N again
-      allocated - an output the wrapper creates (set up by the output_arguments plugin)
+      output    - a result: given as out= or allocated by the wrapper (output_arguments)
     """
     type: str                       # C type as TH sees it: 'THTensor*', 'real', 'long'...
     name: Optional[str] = None      # C name, also the keyword; None for CONSTANT and references
     default: Optional[str] = None   # C expression used when the caller leaves the argument out
     kwarg_only: bool = False
-    output: bool = False            # a result tensor: out= for functions, allocated otherwise
+    output: bool = False            # a result tensor: given as out=, or allocated
     long_args: bool = False         # THSize*: all remaining positional ints, or one tuple
     kind: str = 'python'
     value: Optional[str] = None     # constants: the C expression
     ref: Optional[int] = None       # references: the index of the argument reused
     keyword: Optional[str] = None   # python kind: the keyword the caller may use
     position: Optional[int] = None  # python kind: index among positional arguments, if any
-    out_index: Optional[int] = None  # outputs given as an out= tuple: the index in it
+    out_index: Optional[int] = None  # outputs: the index among the option's results
     if_true: Optional[str] = None   # bool arguments: the C string TH gets for True ...
     if_false: Optional[str] = None  # ... and for False (LAPACK's 'U'/'L' flags)
 
@@ -65,12 +65,6 @@ class Option:
     def python_arguments(self):
         """The arguments the caller supplies, in TH order."""
         return [arg for arg in self.arguments if arg.kind == 'python']
-
-    def python_argument_count(self):
-        """How many values the caller passes for this option (an out= tuple counts once)."""
-        plain = [arg for arg in self.python_arguments() if arg.out_index is None]
-        in_tuple = [arg for arg in self.python_arguments() if arg.out_index is not None]
-        return len(plain) + (1 if in_tuple else 0)
 
     def c_value(self, arg):
         """The C expression that goes into the TH call for this argument."""
@@ -96,6 +90,7 @@ class Declaration:
     release_gil: bool = True         # False: the call does no work per element, keep the GIL
     stateless: bool = False          # this is the function form, torch_early.<name>(...)
     sparse: bool = False             # a method of the sparse types: THSPTensor_(name)
+    doc: Optional[str] = None        # what the operation computes, for its docstring
     origin: int = 0                  # index of its [[ ]] block among the parsed items
 
 
@@ -107,7 +102,7 @@ class Text:
 
 DECLARATION_KEYS = {'name', 'python_name', 'cname', 'return', 'arguments', 'options',
                     'defined_if', 'with_stateless', 'only_stateless', 'before_call',
-                    'after_call', 'release_gil', 'sparse'}
+                    'after_call', 'release_gil', 'sparse', 'doc'}
 OPTION_KEYS = {'cname', 'return', 'arguments', 'before_call', 'after_call', 'sparse'}
 ARGUMENT_KEYS = {'arg', 'default', 'kwarg_only', 'output', 'long_args', 'if_true', 'if_false'}
 
@@ -209,8 +204,15 @@ def _declaration(body, source, line):
                        defined_if=raw.get('defined_if'),
                        release_gil=bool(raw.get('release_gil', True)),
                        sparse=bool(raw.get('sparse', False)),
+                       doc=_doc(raw.get('doc'), where),
                        with_stateless=bool(raw.get('with_stateless', False)),
                        only_stateless=bool(raw.get('only_stateless', False)))
+
+
+def _doc(doc, where):
+    if doc is not None and not isinstance(doc, str):
+        raise CwrapError('%s: doc is a text, got %r' % (where, doc))
+    return doc
 
 
 def _check_keys(raw, allowed, where):

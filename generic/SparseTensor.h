@@ -21,11 +21,26 @@ static inline int THSPTensor_(Check)(PyObject *obj)
   return PyObject_TypeCheck(obj, &THSPTensorType);
 }
 
+/* The THSTensor a sparse tensor object holds (borrowed). */
+static inline THSTensor *THSPTensor_(CData)(PyObject *obj)
+{
+  return ((THSPTensor *)obj)->cdata;
+}
+
 /* Steals `tensor`; new reference to an instance of the registered class (frees the tensor and
  * returns NULL on failure). */
 PyObject *THSPTensor_(New)(THSTensor *tensor);
 /* A new empty sparse tensor object, for results that THS fills in. */
 PyObject *THSPTensor_(NewEmpty)(void);
+
+/* Result `i` of a generated wrapper's option, as THPTensor_(result) (generic/Tensor.h). */
+THP_CALL_STEP PyObject *THSPTensor_(result)(THPCall *call, int i)
+{
+  PyObject *given = call->out[i];
+  if (given != NULL)
+    return call->result[i] = THSPTensor_(Check)(given) ? given : NULL;
+  return call->result[i] = THPCall_own(call, THSPTensor_(NewEmpty)());
+}
 int THSPTensor_(init)(PyObject *module);
 /* Called by _sparse_init once the Python class exists. */
 int THSPTensor_(postInit)(PyObject *cls);

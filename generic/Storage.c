@@ -77,7 +77,7 @@ static THStorage *THPStorage_(fromSequence)(PyObject *sequence)
   if (fast == NULL)
     return NULL;
   THPStorage_(Construction) c = {.size = PySequence_Fast_GET_SIZE(fast)};
-  if (THPError_guard(THPStorage_(constructSized), &c) < 0) {
+  if (THPError_guard(THPStorage_(constructSized), &c, NULL) < 0) {
     Py_DECREF(fast);
     return NULL;
   }
@@ -125,7 +125,7 @@ static PyObject *THPStorage_(pynew)(PyTypeObject *type, PyObject *args, PyObject
                    THPStorageStr, c.size);
       return NULL;
     }
-    if (THPError_guard(THPStorage_(constructSized), &c) < 0)
+    if (THPError_guard(THPStorage_(constructSized), &c, NULL) < 0)
       return NULL;
   } else if (nargs >= 1 && nargs <= 3 && THPStorage_(Check)(items[0])) {
     c.base = ((THPStorage *)items[0])->cdata;
@@ -143,7 +143,7 @@ static PyObject *THPStorage_(pynew)(PyTypeObject *type, PyObject *args, PyObject
                    THPStorageStr, c.offset, c.size, c.base->size);
       return NULL;
     }
-    if (THPError_guard(THPStorage_(constructView), &c) < 0)
+    if (THPError_guard(THPStorage_(constructView), &c, NULL) < 0)
       return NULL;
   } else if (nargs == 1 && PySequence_Check(items[0]) && !PyUnicode_Check(items[0]) &&
              !PyBytes_Check(items[0])) {
@@ -197,7 +197,7 @@ static PyObject *THPStorage_(get)(THPStorage *self, PyObject *index)
       return NULL;
     c.offset = start;
     c.size = length;
-    if (THPError_guard(THPStorage_(constructView), &c) < 0)
+    if (THPError_guard(THPStorage_(constructView), &c, NULL) < 0)
       return NULL;
     return THPStorage_(New)(c.result);
   }
@@ -318,7 +318,7 @@ static PyObject *THPStorage_(resize)(THPStorage *self, PyObject *size)
     PyErr_Format(PyExc_ValueError, "resize_: size must be non-negative, but got %zd", r.size);
     return NULL;
   }
-  if (THPError_guard(THPStorage_(resizeBody), &r) < 0)
+  if (THPError_guard(THPStorage_(resizeBody), &r, "self size") < 0)
     return NULL;
   Py_INCREF(self);
   return (PyObject *)self;
@@ -369,7 +369,7 @@ static PyObject *THPStorage_(copy)(THPStorage *self, PyObject *source)
     return NULL;
   }
   THPStorage_(Copy) c = {self->cdata, source};
-  if (THPError_guard(THPStorage_(copyBody), &c) < 0)
+  if (THPError_guard(THPStorage_(copyBody), &c, "self source") < 0)
     return NULL;
   Py_INCREF(self);
   return (PyObject *)self;
@@ -380,7 +380,7 @@ static PyObject *THPStorage_(newEmpty)(THPStorage *self, PyObject *unused)
 {
   (void)unused;
   THPStorage_(Construction) c = {.size = 0};
-  if (THPError_guard(THPStorage_(constructSized), &c) < 0)
+  if (THPError_guard(THPStorage_(constructSized), &c, NULL) < 0)
     return NULL;
   return THPStorage_(wrap)(Py_TYPE(self), c.result);
 }
@@ -406,6 +406,8 @@ static PyObject *THPStorage_(rootStorage)(THPStorage *self, PyObject *unused)
   return Py_BuildValue("(Nn)", wrapped, offset);
 }
 
+/* ---- properties, method table -------------------------------------------------------------- */
+
 static PyObject *THPStorage_(getCData)(THPStorage *self, void *unused)
 {
   (void)unused;
@@ -417,31 +419,49 @@ static PyGetSetDef THPStorage_(properties)[] = {
   {NULL}
 };
 
+PyDoc_STRVAR(THPStorage_(size_doc),
+"size() -> int: the number of elements.");
+PyDoc_STRVAR(THPStorage_(element_size_doc),
+"element_size() -> int: bytes per element.");
+PyDoc_STRVAR(THPStorage_(data_ptr_doc),
+"data_ptr() -> int: address of the first element.");
+PyDoc_STRVAR(THPStorage_(is_pinned_doc),
+"is_pinned() -> bool: always False for CPU storages.");
+PyDoc_STRVAR(THPStorage_(fill__doc),
+"fill_(value): sets every element to value.");
+PyDoc_STRVAR(THPStorage_(resize__doc),
+"resize_(size): changes the element count, keeping the first elements.");
+PyDoc_STRVAR(THPStorage_(copy__doc),
+"copy_(source): copies every element of a same-size storage of any type.");
+PyDoc_STRVAR(THPStorage_(new_doc),
+"new() -> a new empty storage of the same type.");
+PyDoc_STRVAR(THPStorage_(from_buffer_doc),
+"from_buffer(buffer, byte_order, count=-1, offset=0) -> a new storage holding a copy of the\n"
+"elements in `buffer` (bytes, bytearray, anything with the buffer protocol), decoded in\n"
+"byte_order: 'native', 'little' or 'big' (optional for ByteStorage and CharStorage). offset\n"
+"counts bytes, count elements (-1: all that follow offset).");
+PyDoc_STRVAR(THPStorage_(_root_storage_doc),
+"_root_storage() -> (storage, offset): the storage owning the memory of this view.");
+
 static PyMethodDef THPStorage_(methods)[] = {
-  {"size", (PyCFunction)THPStorage_(size), METH_NOARGS, "size() -> int: the number of elements."},
+  {"size", (PyCFunction)THPStorage_(size), METH_NOARGS, THPStorage_(size_doc)},
   {"element_size", (PyCFunction)THPStorage_(elementSize), METH_NOARGS,
-   "element_size() -> int: bytes per element."},
-  {"data_ptr", (PyCFunction)THPStorage_(dataPtr), METH_NOARGS,
-   "data_ptr() -> int: address of the first element."},
-  {"is_pinned", (PyCFunction)THPStorage_(isPinned), METH_NOARGS,
-   "is_pinned() -> bool: always False for CPU storages."},
-  {"fill_", (PyCFunction)THPStorage_(fill), METH_O, "fill_(value): sets every element to value."},
-  {"resize_", (PyCFunction)THPStorage_(resize), METH_O,
-   "resize_(size): changes the element count, keeping the first elements."},
-  {"copy_", (PyCFunction)THPStorage_(copy), METH_O,
-   "copy_(source): copies every element of a same-size storage of any type."},
-  {"new", (PyCFunction)THPStorage_(newEmpty), METH_NOARGS,
-   "new() -> a new empty storage of the same type."},
+   THPStorage_(element_size_doc)},
+  {"data_ptr", (PyCFunction)THPStorage_(dataPtr), METH_NOARGS, THPStorage_(data_ptr_doc)},
+  {"is_pinned", (PyCFunction)THPStorage_(isPinned), METH_NOARGS, THPStorage_(is_pinned_doc)},
+  {"fill_", (PyCFunction)THPStorage_(fill), METH_O, THPStorage_(fill__doc)},
+  {"resize_", (PyCFunction)THPStorage_(resize), METH_O, THPStorage_(resize__doc)},
+  {"copy_", (PyCFunction)THPStorage_(copy), METH_O, THPStorage_(copy__doc)},
+  {"new", (PyCFunction)THPStorage_(newEmpty), METH_NOARGS, THPStorage_(new_doc)},
   {"from_buffer", (PyCFunction)(void (*)(void))THPStorage_(fromBuffer),
    METH_CLASS | METH_VARARGS | METH_KEYWORDS,
-   "from_buffer(buffer, byte_order, count=-1, offset=0) -> a new storage holding a copy of the\n"
-   "elements in `buffer` (bytes, bytearray, anything with the buffer protocol), decoded in\n"
-   "byte_order: 'native', 'little' or 'big' (optional for ByteStorage and CharStorage). offset\n"
-   "counts bytes, count elements (-1: all that follow offset)."},
+   THPStorage_(from_buffer_doc)},
   {"_root_storage", (PyCFunction)THPStorage_(rootStorage), METH_NOARGS,
-   "_root_storage() -> (storage, offset): the storage owning the memory of this view."},
+   THPStorage_(_root_storage_doc)},
   {NULL}
 };
+
+/* ---- type object, init ---------------------------------------------------------------------- */
 
 PyTypeObject THPStorageType = {
   PyVarObject_HEAD_INIT(NULL, 0)

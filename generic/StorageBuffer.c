@@ -55,7 +55,7 @@ static PyObject *THPStorage_(fromBuffer)(PyObject *cls, PyObject *args, PyObject
                  offset, count);
   } else {
     THPStorage_(FromBuffer) f = {count == -1 ? (buffer.len - offset) / element_size : count, NULL};
-    if (THPError_guard(THPStorage_(allocateForBuffer), &f) == 0) {
+    if (THPError_guard(THPStorage_(allocateForBuffer), &f, NULL) == 0) {
       THP_decodeBuffer(f.result->data, (const char *)buffer.buf + offset, sizeof(real),
                        (size_t)f.count, order);
       result = THPStorage_(wrap)((PyTypeObject *)cls, f.result);

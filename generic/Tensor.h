@@ -20,11 +20,28 @@ static inline int THPTensor_(Check)(PyObject *obj)
   return PyObject_TypeCheck(obj, &THPTensorType);
 }
 
+/* The THTensor a tensor object holds (borrowed). */
+static inline THTensor *THPTensor_(CData)(PyObject *obj)
+{
+  return ((THPTensor *)obj)->cdata;
+}
+
 /* Steals `tensor`; new reference to an instance of the registered class (frees the tensor and
  * returns NULL on failure). */
 PyObject *THPTensor_(New)(THTensor *tensor);
 /* A new empty (0-dimensional) tensor object, for results that TH resizes. */
 PyObject *THPTensor_(NewEmpty)(void);
+
+/* Result `i` of the option a generated wrapper is trying (csrc/Call.h): the tensor the caller gave
+ * in out=, or, when out= was not given, a new empty one that TH resizes, owned by the call. NULL
+ * when out= holds something else: the option does not match. Kept in call->result[i]. */
+THP_CALL_STEP PyObject *THPTensor_(result)(THPCall *call, int i)
+{
+  PyObject *given = call->out[i];
+  if (given != NULL)
+    return call->result[i] = THPTensor_(Check)(given) ? given : NULL;
+  return call->result[i] = THPCall_own(call, THPTensor_(NewEmpty)());
+}
 /* A tensor sharing the memory of an exported buffer (a NumPy array...) whose format matches this
  * dtype; the storage holds the buffer until it is freed. NULL with an exception on failure. */
 PyObject *THPTensor_(NewFromBuffer)(PyObject *exporter, Py_buffer *view);

@@ -81,11 +81,11 @@ static PyObject *THPTensor_(mapInto)(THPTensor *self, PyObject *const *others, i
     }
     m.source[k + 1] = other;
   }
-  int status = THPError_guard(THPTensor_(cloneOperands), &m);
+  int status = THPError_guard(THPTensor_(cloneOperands), &m, NULL);
   if (status == 0)
     status = THPTensor_(callForEach)(&m, fn, name);
   if (status == 0)
-    status = THPError_guard(THPTensor_(writeBack), &m);  /* fails if fn resized self */
+    status = THPError_guard(THPTensor_(writeBack), &m, "self self"); /* fn resized self */
   for (int k = 0; k < m.count; k++)
     THTensor_(free)(m.copy[k]);
   if (status < 0)

@@ -1,6 +1,6 @@
-/* TensorBasics: the tensor methods written by hand rather than generated, because they return Python structures
- * (torch_early.Size, a storage object, a NumPy array) or dispatch on the source dtype (copy_).
- * Included by generic/Tensor.c; the generated methods join them in THPTensor_(init). */
+/* TensorBasics: size(), stride() and storage(), written by hand because they return Python
+ * structures (torch_early.Size, a storage object), the element of a one-element tensor (float(t)),
+ * and the _cdata property. Included by generic/Tensor.c, whose method table lists them. */
 
 /* size(dim=None) and stride(dim=None): the whole torch_early.Size, or one entry as an int. */
 static PyObject *THPTensor_(sizeOrStride)(THPTensor *self, PyObject *const *args, Py_ssize_t nargs,
@@ -64,7 +64,7 @@ static PyObject *THPTensor_(storage)(THPTensor *self, PyObject *unused)
 {
   (void)unused;
   if (self->cdata->storage == NULL &&
-      THPError_guard(THPTensor_(attachEmptyStorage), self->cdata) < 0)
+      THPError_guard(THPTensor_(attachEmptyStorage), self->cdata, NULL) < 0)
     return NULL;
   THStorage *storage = self->cdata->storage;
   THStorage_(retain)(storage);
@@ -92,32 +92,5 @@ static PyObject *THPTensor_(getCData)(THPTensor *self, void *unused)
 
 static PyGetSetDef THPTensor_(properties)[] = {
   {"_cdata", (getter)THPTensor_(getCData), NULL, "address of the C THTensor", NULL},
-  {NULL}
-};
-
-static PyMethodDef THPTensor_(methods)[] = {
-  {"size", (PyCFunction)(void (*)(void))THPTensor_(size), METH_FASTCALL | METH_KEYWORDS,
-   "size(dim=None) -> torch_early.Size, or the size of one dimension as an int."},
-  {"stride", (PyCFunction)(void (*)(void))THPTensor_(stride), METH_FASTCALL | METH_KEYWORDS,
-   "stride(dim=None) -> tuple of strides (in elements), or the stride of one dimension."},
-  {"storage", (PyCFunction)THPTensor_(storage), METH_NOARGS,
-   "storage() -> the storage this tensor is a view of."},
-  {"copy_", (PyCFunction)(void (*)(void))THPTensor_(copy_), METH_FASTCALL | METH_KEYWORDS,
-   "copy_(source) -> self: copies the elements of a tensor of any type with as many elements."},
-  {"numpy", (PyCFunction)THPTensor_(numpy), METH_NOARGS,
-   "numpy() -> numpy.ndarray sharing this tensor's memory."},
-  {"index", (PyCFunction)THPTensor_(index), METH_O,
-   "index(key) -> self[key], with a single element as a 1-element tensor instead of a number."},
-  {"set_index", (PyCFunction)(void (*)(void))THPTensor_(setIndex), METH_FASTCALL,
-   "set_index(key, value) -> self: self[key] = value; a single element may take a 1-element\n"
-   "tensor."},
-  {"apply_", (PyCFunction)(void (*)(void))THPTensor_(apply_), METH_FASTCALL | METH_KEYWORDS,
-   "apply_(fn) -> self: each element x becomes fn(x)."},
-  {"map_", (PyCFunction)(void (*)(void))THPTensor_(map_), METH_FASTCALL | METH_KEYWORDS,
-   "map_(tensor, fn) -> self: each element x becomes fn(x, y), y the element of tensor at the same\n"
-   "position in row-major order."},
-  {"map2_", (PyCFunction)(void (*)(void))THPTensor_(map2_), METH_FASTCALL | METH_KEYWORDS,
-   "map2_(tensor1, tensor2, fn) -> self: each element x becomes fn(x, y, z), y and z the elements\n"
-   "of tensor1 and tensor2 at the same position in row-major order."},
   {NULL}
 };

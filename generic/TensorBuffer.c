@@ -202,7 +202,7 @@ PyObject *THPTensor_(NewFromBuffer)(PyObject *exporter, Py_buffer *view)
     PyErr_NoMemory();
     goto fail;
   }
-  int status = THPError_guard(THPTensor_(importBody), &b);
+  int status = THPError_guard(THPTensor_(importBody), &b, NULL);
   THLongStorage_free(b.sizes);
   THLongStorage_free(b.strides);
   THStorage_(free)(b.storage); /* the tensor holds its own reference */

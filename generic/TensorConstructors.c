@@ -155,7 +155,7 @@ static THTensor *THPTensor_(newFromSequence)(PyObject *data)
   c.sizes = THLongStorage_newWithSize(empty ? 0 : ndim);
   for (int d = 0; !empty && d < ndim; d++)
     c.sizes->data[d] = sizes[d];
-  int status = THPError_guard(THPTensor_(constructWithSize), &c);
+  int status = THPError_guard(THPTensor_(constructWithSize), &c, NULL);
   THLongStorage_free(c.sizes);
   if (status < 0) {
     THTensor_(free)(c.result);
@@ -265,7 +265,8 @@ static THTensor *THPTensor_(newOnStorage)(PyObject *const *items, Py_ssize_t nar
                  "a view of size %s at offset %zd does not fit in a storage of size %zd",
                  THSizeDesc(c.sizes->data, (int)c.sizes->size).str, c.offset, c.storage->size);
   else
-    status = THPError_guard(THPTensor_(constructOnStorage), &c);
+    status = THPError_guard(THPTensor_(constructOnStorage), &c,
+                                    "- storage offset size stride");
   THLongStorage_free(c.sizes);
   THLongStorage_free(c.strides);
   if (status < 0) {
@@ -291,7 +292,7 @@ static THTensor *THPTensor_(construct)(PyObject *args, PyObject *kwargs)
     c.sizes = THPUtils_unpackSizeArgs(items, nargs);
     if (c.sizes == NULL)
       return NULL;
-    int status = THPError_guard(THPTensor_(constructWithSize), &c);
+    int status = THPError_guard(THPTensor_(constructWithSize), &c, NULL);
     THLongStorage_free(c.sizes);
     if (status < 0) {
       THTensor_(free)(c.result);
@@ -301,7 +302,7 @@ static THTensor *THPTensor_(construct)(PyObject *args, PyObject *kwargs)
   }
   if (nargs == 1 && THPTensor_(Check)(items[0])) {
     c.source = ((THPTensor *)items[0])->cdata;
-    return THPError_guard(THPTensor_(constructView), &c) < 0 ? NULL : c.result;
+    return THPError_guard(THPTensor_(constructView), &c, NULL) < 0 ? NULL : c.result;
   }
   if (THPTensor_(isStorageForm)(items, nargs))
     return THPTensor_(newOnStorage)(items, nargs);

@@ -38,11 +38,13 @@ static void THPTensor_(copyBody)(void *context)
     THTensor_(copyHalf)(c->destination, ((THPHalfTensor *)src)->cdata);
 }
 
-/* Copies `source` (a tensor of any dtype) into `destination`: 0, or -1 with an exception set. */
-static int THPTensor_(copyFrom)(THTensor *destination, PyObject *source)
+/* Copies `source` (a tensor of any dtype) into `destination`: 0, or -1 with an exception set.
+ * `argument_names` names the two in TH's messages (csrc/Exceptions.h). */
+static int THPTensor_(copyFrom)(THTensor *destination, PyObject *source,
+                                const char *argument_names)
 {
   THPTensor_(Copy) c = {destination, source};
-  return THPError_guard(THPTensor_(copyBody), &c);
+  return THPError_guard(THPTensor_(copyBody), &c, argument_names);
 }
 
 /* copy_(source, async=False): `async` exists for CUDA and is ignored on the CPU. It is a Python
@@ -55,7 +57,7 @@ static PyObject *THPTensor_(copy_)(THPTensor *self, PyObject *const *args, Py_ss
            (nargs == 1 && nkw == 1 && PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, 0), "async") == 0);
   if (!ok || !THPTensor_(isAnyTensor)(args[0]))
     return THPUtils_invalidArguments(args, nargs, kwnames, "copy_", 1, "(torch_early.Tensor source, bool async=False)");
-  if (THPTensor_(copyFrom)(self->cdata, args[0]) < 0)
+  if (THPTensor_(copyFrom)(self->cdata, args[0], "self source") < 0)
     return NULL;
   Py_INCREF(self);
   return (PyObject *)self;

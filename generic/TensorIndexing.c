@@ -141,7 +141,7 @@ static int THPTensor_(resolveIndex)(THPTensor *self, PyObject *key, int force_te
   c->source = self->cdata;
   c->key = key;
   c->force_tensor = force_tensor;
-  int status = THPError_guard(THPTensor_(indexBody), c);
+  int status = THPError_guard(THPTensor_(indexBody), c, NULL);
   if (status < 0 || c->failed || c->is_element) {
     THTensor_(free)(c->view);
     c->view = NULL;
@@ -184,7 +184,7 @@ static PyObject *THPTensor_(getValueAs)(THPTensor *self, PyObject *key, int forc
     return NULL;
 #else
     THPTensor_(Masked) m = {self->cdata, ((THPByteTensor *)key)->cdata, THTensor_(new)(), 0};
-    if (THPError_guard(THPTensor_(maskedSelectBody), &m) < 0) {
+    if (THPError_guard(THPTensor_(maskedSelectBody), &m, "- self key") < 0) {
       THTensor_(free)(m.values);
       return NULL;
     }
@@ -245,14 +245,14 @@ static int THPTensor_(setValueAs)(THPTensor *self, PyObject *key, PyObject *valu
 #else
     THPTensor_(Masked) m = {self->cdata, ((THPByteTensor *)key)->cdata, NULL, number};
     if (value_is_number)
-      return THPError_guard(THPTensor_(maskedFillBody), &m);
+      return THPError_guard(THPTensor_(maskedFillBody), &m, "self key value");
     if (!THPTensor_(Check)(value)) {
       THPUtils_setError(PyExc_TypeError, "masked assignment to a %s needs a %s source, but got %s",
                    THPTensorStr, THPTensorStr, THPUtils_typename(value, name, sizeof(name)));
       return -1;
     }
     m.values = ((THPTensor *)value)->cdata;
-    return THPError_guard(THPTensor_(maskedCopyBody), &m);
+    return THPError_guard(THPTensor_(maskedCopyBody), &m, "self key value");
 #endif
   }
 
@@ -271,9 +271,9 @@ static int THPTensor_(setValueAs)(THPTensor *self, PyObject *key, PyObject *valu
   int status;
   if (value_is_number) {
     THPTensor_(Fill) f = {c.view, number};
-    status = THPError_guard(THPTensor_(fillBody), &f);
+    status = THPError_guard(THPTensor_(fillBody), &f, NULL);
   } else {
-    status = THPTensor_(copyFrom)(c.view, value);
+    status = THPTensor_(copyFrom)(c.view, value, "key value");
   }
   THTensor_(free)(c.view);
   return status;

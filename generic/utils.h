@@ -147,8 +147,11 @@ static inline ptrdiff_t THPUtils_(tensorListNumel)(THTensor **list)
   return total;
 }
 
-static inline void THPUtils_(freeTensorList)(THTensor **list)
+/* Frees an array made by unpackTensorList (a void * so that a generated wrapper's call can keep
+ * it: THPCall_keep). */
+static inline void THPUtils_(freeTensorList)(void *array)
 {
+  THTensor **list = array;
   for (int i = 0; list[i] != NULL; i++)
     THTensor_(free)(list[i]);
   PyMem_Free(list);

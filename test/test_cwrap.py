@@ -154,6 +154,11 @@ def test_mistakes_are_reported_with_file_and_declaration(tmp_path):
         generate_text(tmp_path, '[[\n  name: bad\n  arguments:\n    - THFooTensor* x\n]]\n')
     with pytest.raises(cwrap.CwrapError, match=r'without a closing'):
         generate_text(tmp_path, '[[\n  name: bad\n')
+    # a wrapper's keywords must fit the room of its THPCall (csrc/Call.h)
+    options = ''.join('    - arguments:\n' + ''.join('        - long k%d\n' % (5 * o + i)
+                                                     for i in range(5)) for o in range(2))
+    with pytest.raises(cwrap.CwrapError, match=r'more keywords than csrc/Call.h'):
+        generate_text(tmp_path, '[[\n  name: bad\n  options:\n' + options + ']]\n')
 
 
 # ---- Options: defaults, order, signatures ---------------------------------------------------
@@ -219,33 +224,38 @@ def test_a_bool_never_takes_the_place_of_a_left_out_dimension(tmp_path):
 
 def test_a_left_out_argument_becomes_its_default(tmp_path):
     text = wrapper_text(generate_text(tmp_path, ADDMM), 'addmm')
-    # the (mat1, mat2) option
-    block = text[text.index('/* (THTensor* mat1, THTensor* mat2) */'):]
-    assert 'real beta = 1;' in block
+    # the (mat1, mat2) option: beta and alpha are not the caller's ("-" in its argument names)
+    block = text[text.index('/* (THTensor* mat1, THTensor* mat2, out=THTensor*) */'):]
+    assert block.index('THPCall_bind(&call, 2, "out - self - mat1 mat2")') < \
+        block.index('real beta = 1;') < block.index('THTensor_(addmm)(')
     assert 'real alpha = 1;' in block
     assert 'THTensor_(addmm)(result, beta, self, alpha, mat1, mat2);' in block
 
 
 def test_options_with_more_arguments_are_tried_first(tmp_path):
     text = wrapper_text(generate_text(tmp_path, ADD), 'add')
-    blocks = re.findall(r'/\* (.*) \*/\n\s*if \(argcount == (\d+)\)', text)
-    counts = [int(n) for comment, n in blocks if 'out=' not in comment]
+    blocks = re.findall(r'/\* (.*) \*/\n\s*if \(THPCall_bind\(&call, (\d+),', text)
+    counts = [int(n) for comment, n in blocks]
     assert counts == sorted(counts, reverse=True) == [2, 1, 1]
-    # out= is not counted: each option with it comes just before the same one without it
-    assert [('out=' in comment) for comment, n in blocks] == [True, False] * 3
+    # out= is not counted: one option serves with and without it (it is a keyword)
+    assert all(comment.endswith('out=THTensor*)') for comment, n in blocks)
     # among equals, declaration order: (value) before (other)
-    assert text.index('/* (real value) */') < text.index('/* (THTensor* other) */')
+    assert text.index('/* (real value, out=THTensor*) */') < \
+        text.index('/* (THTensor* other, out=THTensor*) */')
 
 
 def test_signatures_are_written_in_python_terms(tmp_path):
-    [add] = declarations_of(generate_text(tmp_path, ADD))
+    generated = generate_text(tmp_path, ADD)
+    [add] = declarations_of(generated)
     assert [s for s in signature_strings(add) if 'out=' not in s] == [
         '"(" RealStr " value, " THPTensorStr " other)"',
         '"(" RealStr " value)"',
         '"(" THPTensorStr " other)"',
     ]
-    text = wrapper_text(generate_text(tmp_path, ADD), 'add')
-    assert 'return THPUtils_invalidArguments(\n      args, nargs, kwnames, "add", 6,' in text
+    # the TypeError for a call that matches no option lists the signatures of the docstring
+    text = wrapper_text(generated, 'add')
+    assert text.endswith('  return THPCall_invalidArguments(&call, &THPTensorType);\n}\n')
+    assert '  "add(" RealStr " value)\\n"\n' in generated.methods
 
 
 def test_the_chosen_option_calls_the_th_function_with_its_constants(tmp_path):
@@ -260,9 +270,14 @@ def test_the_chosen_option_calls_the_th_function_with_its_constants(tmp_path):
 def test_a_method_allocates_its_result_or_takes_out(tmp_path):
     generated = generate_text(tmp_path, ADD)
     text = wrapper_text(generated, 'add')
-    assert 'PyObject *volatile py_result = THPTensor_(NewEmpty)();' in text
-    assert 'PyObject *py_result = kw_out;' in text     # a.add(b, out=r), as the era allowed
-    assert text.count('return py_result;') == 6
+    # a.add(b, out=r), as the era allowed: out is a keyword of the wrapper, a result of each option
+    assert 'THPCall_begin(&call, "add", "value other out", args, nargs, kwnames)' in text
+    assert 'THPCall_bind(&call, 1, "out self value")' in text
+    # the result is the option's last check: out= of the right type, or a new tensor
+    assert text.count('THPTensor_(Check)(call.arg[1]) && THPTensor_(result)(&call, 0)) {') == 1
+    assert text.count('THPTensor_(result)(&call, 0)) {') == 3
+    assert text.count('THTensor *result = THPTensor_(CData)(call.result[0]);') == 3
+    assert text.count('return THPCall_return(&call, call.result[0]);') == 3
     [add] = declarations_of(generated)
     assert signature_strings(add)[:2] == [
         '"(" RealStr " value, " THPTensorStr " other, out=" THPTensorStr ")"',
@@ -285,11 +300,13 @@ def test_the_function_form_checks_its_source_and_accepts_out(tmp_path):
     text = wrapper_text(generated, 'add', stateless=True)
     assert text.startswith('/* generated from generic/Root.cwrap: add (function form) */\n'
                            'static PyObject *THPTensor_stateless_(add)(')
-    assert 'PyObject *py_result = kw_out;' in text           # given: checked, returned
-    assert 'THPTensor_(Check)(py_result)' in text
-    assert 'Py_INCREF(py_result);\n      return py_result;' in text
-    assert 'THPTensor_(NewEmpty)()' in text                  # not given: allocated
+    assert 'THTensor *self' not in text                      # no receiver
+    assert ('THPCall_bind(&call, 3, "out source value other") && THPTensor_(Check)(call.arg[0])'
+            in text)                                         # the source is checked first
+    assert 'THTensor *source = THPTensor_(CData)(call.arg[0]);' in text
+    assert 'THPTensor_(result)(&call, 0)' in text            # out= checked, or allocated
     assert 'THTensor_(cadd)(result, source, value, other);' in text
+    assert 'return THPCall_invalidArguments(&call, &THPTensorStatelessType);' in text
 
 
 def test_in_place_methods_return_self(tmp_path):
@@ -305,16 +322,28 @@ def test_in_place_methods_return_self(tmp_path):
         ]]
         '''), 'add_')
     assert 'THTensor_(add)(self, self, value);' in text
-    assert 'NewEmpty' not in text
-    assert 'Py_INCREF(py_self);\n      return py_self;' in text
+    # no result: nothing allocated, no out= keyword
+    assert 'THPCall_begin(&call, "add_", "value", args, nargs, kwnames)' in text
+    assert 'THPCall_bind(&call, 1, "self self value")' in text
+    assert 'result' not in text
+    assert 'return THPCall_return(&call, py_self);' in text
+    # self is passed twice but counted once when deciding to release the GIL
+    assert 'THPCall_enterTH(&call, THTensor_(nElement)(self));' in text
 
 
 def test_keywords_are_parsed_only_when_given(tmp_path):
     text = wrapper_text(generate_text(tmp_path, ADD), 'add')
-    assert 'if (kwnames != NULL) {' in text
-    assert 'PyUnicode_CompareWithASCIIString(key, "other") == 0' in text
-    assert "unexpected keyword argument '%U'" in text
-    assert 'PyObject *py_other = nargs > 0 ? args[0] : kw_other;' in text
+    # the keywords the wrapper accepts: THPCall_begin refuses any other (csrc/Call.c)
+    assert 'THPCall_begin(&call, "add", "value other out", args, nargs, kwnames)' in text
+    # without keywords, THPCall_bind compares counts; with them, it binds by name (csrc/Call.h)
+    assert 'THPCall_bind(&call, 2, "out self value other")' in text
+    assert 'THPCall_bind(&call, 1, "out self - other") && THPTensor_(Check)(call.arg[0])' in text
+    assert 'THPCall_bindGeneral' not in text       # all of add's arguments may be positional
+    with open(os.path.join(REPO, 'csrc', 'Call.h')) as f:
+        call_h = f.read()
+    inline = call_h[call_h.index('THP_CALL_STEP int THPCall_bind('):]
+    inline = inline[:inline.index('\n}\n')]
+    assert inline.index('if (call->nkw != 0)') < inline.index('if (call->nargs != count)')
 
 
 def test_long_args_take_the_remaining_positional_values(tmp_path):
@@ -330,11 +359,15 @@ def test_long_args_take_the_remaining_positional_values(tmp_path):
             - CONSTANT NULL
         ]]
         '''), 'resize_')
-    assert 'THPUtils_checkSizeArgs(args, nargs)' in text
-    assert 'THLongStorage *volatile size = THPUtils_unpackSizeArgs(args, nargs);' in text
+    # "size..." takes the remaining positional values, left in call.rest
+    assert 'THPCall_bindGeneral(&call, "self size... -")' in text
+    assert 'THPUtils_checkSizeArgs(call.rest, call.nrest)' in text
+    # the sizes are a new storage, which the call frees however it ends (after the call, on error)
+    assert ('THLongStorage *size = THPCall_keep(&call, THPUtils_unpackSizeArgs(call.rest, '
+            'call.nrest), THPUtils_freeSizes);' in ' '.join(text.split()))
     assert 'THTensor_(resize)(self, size, NULL);' in text
-    assert text.count('THLongStorage_free(size);') == 2   # after the call, and on error
-    assert 'takes no keyword arguments' in text
+    # no keyword is accepted (a size has none)
+    assert 'THPCall_begin(&call, "resize_", "", args, nargs, kwnames)' in text
 
 
 def test_a_sequence_of_tensors_unpacks_into_an_array_freed_after_the_call(tmp_path):
@@ -354,16 +387,16 @@ def test_a_sequence_of_tensors_unpacks_into_an_array_freed_after_the_call(tmp_pa
         ]]
         ''')
     text = wrapper_text(generated, 'cat', stateless=True)
-    assert 'THPUtils_(checkTensorList)(py_seq)' in text
-    assert 'THTensor **volatile seq = THPUtils_(unpackTensorList)(py_seq);' in text
+    flat = ' '.join(text.split())
+    assert 'THPUtils_(checkTensorList)(call.arg[0])' in text
     assert 'THTensor_(catArray)(result, seq, THPUtils_(tensorListLength)(seq), dim);' in text
-    # the array is a resource: freed after the call and on a TH error in every option, and when
-    # allocating the result fails in the two options without out=
+    # the array is a temporary the call keeps: freed when the call ends, returning or raising
     options = text.count('THTensor_(catArray)(')
-    assert options == 4                                 # with and without dim and out=
-    assert text.count('THPUtils_(freeTensorList)(seq);') == 2 * options + 2
+    assert options == 2                                 # with and without dim (out= in both)
+    assert flat.count('THTensor **seq = THPCall_keep(&call, THPUtils_(unpackTensorList)('
+                      'call.arg[0]), THPUtils_(freeTensorList));') == options
     # the GIL goes when the tensors of the sequence are large together
-    assert 'THPUtils_(tensorListNumel)(seq) >= THP_GIL_RELEASE_THRESHOLD' in text
+    assert 'THPCall_enterTH(&call, THPUtils_(tensorListNumel)(seq));' in text
     signatures = signature_strings(declarations_of(generated, stateless=True)[0])
     assert '"(" "sequence of " THPTensorStr " seq, int dim)"' in signatures
 
@@ -384,11 +417,13 @@ def test_several_results_come_back_as_a_tuple(tmp_path):
         ]]
         ''')
     method = wrapper_text(generated, 'max')
-    assert 'THPLongTensor_NewEmpty()' in method
-    assert 'PyObject *ret = PyTuple_Pack(2, py_values, py_indices);' in method
-    assert 'Py_DECREF(py_values);\n      Py_DECREF(py_indices);\n      return ret;' in method
+    # two results: "out out" in the argument names, so out= must be a tuple of two
+    assert 'THPCall_bind(&call, 1, "out out self dim")' in method
+    assert 'THPTensor_(result)(&call, 0) && THPLongTensor_result(&call, 1)' in method
+    assert 'THLongTensor *indices = THPLongTensor_CData(call.result[1]);' in method
+    assert 'return THPCall_returnTuple(&call, 2, call.result[0], call.result[1]);' in method
     function = wrapper_text(generated, 'max', stateless=True)
-    assert 'PyTuple_GET_SIZE(kw_out) == 2 ? PyTuple_GET_ITEM(kw_out, 1) : NULL' in function
+    assert 'THPCall_bind(&call, 2, "out out source dim")' in function
     [max_function] = declarations_of(generated, stateless=True)
     assert signature_strings(max_function)[0] == \
         '"(" THPTensorStr " source, int dim, out=(" THPTensorStr ", torch_early.LongTensor))"'
@@ -412,9 +447,10 @@ def test_float_and_double_tensor_arguments_keep_their_own_type(tmp_path):
         ]]
         ''')
     text = wrapper_text(generated, 'bernoulli_')
-    assert 'PyObject_TypeCheck(py_p, &THPFloatTensorType)' in text
-    assert 'PyObject_TypeCheck(py_p, &THPDoubleTensorType)' in text
-    assert '((THPDoubleTensor *)py_p)->cdata' in text
+    assert 'THPFloatTensor_Check(call.arg[0])' in text
+    assert 'THPDoubleTensor_Check(call.arg[0])' in text
+    assert 'THDoubleTensor *p = THPDoubleTensor_CData(call.arg[0]);' in text
+    assert 'THTensor_(nElement)(self) + THDoubleTensor_nElement(p)' in text
     [declaration] = declarations_of(generated)
     assert signature_strings(declaration) == ['"(torch_early.FloatTensor p)"',
                                               '"(torch_early.DoubleTensor p)"']
@@ -437,8 +473,8 @@ def test_a_bool_flag_reaches_th_as_one_of_two_strings(tmp_path):
         ]]
         ''')
     text = wrapper_text(generated, 'potrf')
-    assert text.count('THTensor_(potrf)(result, self, (upper ? "U" : "L"));') == 4  # with out= too
-    assert 'int upper = (py_upper == Py_True);' in text
+    assert text.count('THTensor_(potrf)(result, self, (upper ? "U" : "L"));') == 2
+    assert 'int upper = (call.arg[0] == Py_True);' in text
     assert 'int upper = 1;' in text            # left out: the default, then the same mapping
     [potrf] = declarations_of(generated)
     assert signature_strings(potrf) == ['"(bool upper, out=" THPTensorStr ")"', '"(bool upper)"',
@@ -467,21 +503,27 @@ def test_int_tensor_results(tmp_path):
             - THTensor* self
         ]]
         '''), 'pstrf')
-    assert 'PyObject *volatile py_pivots = THPIntTensor_NewEmpty();' in text
-    assert 'THIntTensor *pivots = ((THPIntTensor *)py_pivots)->cdata;' in text
+    assert 'THPIntTensor_result(&call, 1)' in text
+    assert 'THIntTensor *pivots = THPIntTensor_CData(call.result[1]);' in text
 
 
 # ---- Around the call: errors, GIL, snippets, guards ----------------------------------------
 
 def test_the_th_call_runs_inside_an_error_frame(tmp_path):
     text = wrapper_text(generate_text(tmp_path, ADD), 'add')
-    block = text[text.index('/* (real value) */'):text.index('/* (THTensor* other) */')]
-    push, landing = block.index('THPErrorFrame_push(&frame);'), block.index('sigsetjmp')
-    call, pop = block.index('THTensor_(add)('), block.index('THPErrorFrame_pop(&frame);')
-    assert block.index('THPTensor_(NewEmpty)()') < push < landing < call < pop
-    # on a TH error: take the GIL back, release the result, raise
-    error_path = block[landing:block.index('return THPErrorFrame_raise(&frame);')]
-    assert error_path.index('PyEval_RestoreThread') < error_path.index('Py_DECREF(py_result);')
+    # one frame for the whole wrapper, set before any option is tried
+    begin = text.index('THPCall_begin(&call, ')
+    landing = text.index('if (sigsetjmp(call.frame.env, 0) != 0) return THPCall_raise(&call);')
+    assert begin < landing < text.index('/* (')
+    assert text.count('sigsetjmp') == 1 and text.count('THPCall_begin') == 1
+    # each option: bind and check, unpack, enter TH (a Python error from the unpacking lands
+    # there, the GIL may go), call TH, return
+    block = text[text.index('/* (real value, out=THTensor*) */'):
+                 text.index('/* (THTensor* other, out=THTensor*) */')]
+    steps = ['THPCall_bind(', 'THPUtils_(checkReal)(call.arg[0])', 'THPTensor_(result)(&call, 0)',
+             'real value = THPUtils_(unpackReal)(call.arg[0]);', 'THPCall_enterTH(&call, ',
+             'THTensor_(add)(result, self, value);', 'return THPCall_return(&call, ']
+    assert [block.index(step) for step in steps] == sorted(block.index(step) for step in steps)
 
 
 def test_the_gil_is_released_only_for_large_tensors(tmp_path):
@@ -495,13 +537,13 @@ def test_the_gil_is_released_only_for_large_tensors(tmp_path):
             - THTensor* self
         ]]
         '''))
-    assert ('if (THTensor_(nElement)(self) + THTensor_(nElement)(other) >= '
-            'THP_GIL_RELEASE_THRESHOLD)\n        released = PyEval_SaveThread();'
+    # THPCall_enterTH releases it at THP_GIL_RELEASE_THRESHOLD input elements (csrc/Call.h)
+    assert ('THPCall_enterTH(&call, THTensor_(nElement)(self) + THTensor_(nElement)(other));'
             in wrapper_text(generated, 'add'))
     dim = wrapper_text(generated, 'dim')
-    assert 'PyEval_SaveThread' not in dim
-    assert 'long ret = THTensor_(nDimension)(self);' in dim
-    assert 'return PyLong_FromLong(ret);' in dim
+    assert 'THPCall_enterTH(&call, 0);' in dim          # 0 elements: the GIL stays
+    assert 'long ret = THTensor_(nDimension)(self);\n    THPCall_end(&call);\n' \
+           '    return PyLong_FromLong(ret);' in dim
 
 
 def test_before_call_substitutes_argument_values(tmp_path):
@@ -563,27 +605,66 @@ def test_defined_if_guards_the_wrapper_and_its_table_entry(tmp_path):
         ]]
         ''')
     guard = '#if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)\n'
-    text = generated.text
-    wrapper_at = text.index('static PyObject *THPTensor_(normal_)(')
-    entry_at = text.index('{"normal_", ')
-    for at in (wrapper_at, entry_at):
+    for text, start in ((generated.text, 'static PyObject *THPTensor_(normal_)('),
+                        (generated.methods, '{"normal_", ')):
+        at = text.index(start)
         assert text.rindex(guard, 0, at) > text.rfind('#endif', 0, at)
         assert text.index('#endif\n', at)
-    assert text.count(guard) == 2
+        assert text.count(guard) == 1
     # THGenerator* defaults to the default generator
-    assert 'THGenerator *generator = THPGenerator_defaultCData();' in text
+    assert 'THGenerator *generator = THPGenerator_defaultCData();' in generated.text
 
 
 def test_method_tables_list_every_wrapper_with_its_signatures(tmp_path):
-    text = generate_text(tmp_path, ADD).text
-    methods = text[text.index('THPTensor_(generated_methods)[] = {'):]
-    assert ('  {"add", (PyCFunction)(void (*)(void))THPTensor_(add),\n'
-            '   METH_FASTCALL | METH_KEYWORDS,\n'
-            '   "add(" RealStr " value, " THPTensorStr " other, out=" THPTensorStr ")\\n"\n'
-            '   "add(" RealStr " value, " THPTensorStr " other)\\n"\n') in methods
-    functions = text[text.index('THPTensor_(generated_stateless_methods)[] = {'):]
-    assert '{"add", (PyCFunction)(void (*)(void))THPTensor_stateless_(add),' in functions
-    assert methods.count('{NULL, NULL, 0, NULL}') == 2
+    generated = generate_text(tmp_path, ADD)
+    # the entries go to files of their own, #included inside the static tables of
+    # generic/Tensor.c: no table is assembled at run time
+    assert ('{"add", (PyCFunction)(void (*)(void))THPTensor_(add),\n'
+            ' METH_FASTCALL | METH_KEYWORDS, PyDoc_STR(\n'
+            '  "add(" RealStr " value, " THPTensorStr " other, out=" THPTensorStr ")\\n"\n'
+            '  "add(" RealStr " value, " THPTensorStr " other)\\n"\n') in generated.methods
+    assert ('{"add", (PyCFunction)(void (*)(void))THPTensor_stateless_(add),'
+            in generated.stateless)
+    assert 'THPTensor_stateless_' not in generated.methods
+    assert 'PyMethodDef' not in generated.methods + generated.stateless + generated.text
+    with open(os.path.join(REPO, 'generic', 'Tensor.c')) as f:
+        tensor_c = f.read()
+    table = tensor_c[tensor_c.index('static PyMethodDef THPTensor_(methods)[] = {'):]
+    assert table.index('#include "TensorMethods.table.c"') < table.index('{NULL}')
+
+
+def test_a_doc_text_opens_the_docstring_before_the_signatures(tmp_path):
+    generated = generate_text(tmp_path, '''\
+        [[
+          name: neg
+          with_stateless: True
+          doc: |
+            Each element is minus the element of self at the same
+            position.
+
+              >>> a.neg()
+          return: argument 0
+          arguments:
+            - arg: THTensor* result
+              output: True
+            - THTensor* self
+        ]]
+        ''')
+    # the text filled into lines, an indented example kept as written, a blank line, then the
+    # signatures (the paragraph the TypeError of a wrong call lists)
+    doc = ('PyDoc_STR(\n'
+           '  "Each element is minus the element of self at the same position.\\n"\n'
+           '  "\\n"\n'
+           '  "  >>> a.neg()\\n"\n'
+           '  "\\n"\n'
+           '  "neg(out=" THPTensorStr ")\\n"\n'
+           '  "neg()")}')
+    assert doc in generated.methods
+    # the function form carries the same text, with its own signatures
+    assert ('"  >>> a.neg()\\n"\n  "\\n"\n  "neg(" THPTensorStr " source, out=" THPTensorStr ")'
+            in generated.stateless)
+    with pytest.raises(cwrap.CwrapError, match='doc is a text'):
+        generate_text(tmp_path, '[[\n  name: bad\n  doc: [1]\n]]\n')
 
 
 # ---- Sparse tensors ------------------------------------------------------------------------
@@ -614,11 +695,12 @@ def test_a_sparse_option_of_a_dense_method_calls_ths(tmp_path):
     assert text.startswith('/* generated from generic/Root.cwrap: add */\n'
                            'static PyObject *THPTensor_(add)(')
     assert 'THTensor_(cadd)(result, self, other);' in text
-    assert 'THSPTensor_(Check)(py_other)' in text
-    assert 'THSTensor *other = ((THSPTensor *)py_other)->cdata;' in text
+    assert 'THSPTensor_(Check)(call.arg[0])' in text
+    assert 'THSTensor *other = THSPTensor_(CData)(call.arg[0]);' in text
     assert 'THSTensor_(spcadd)(result, self, 1, other);' in text
     assert 'THTensor_(nElement)(self) + THSTensor_(nnz)(other)' in text   # the GIL's count
-    assert 'THSPTensor_(generated_methods)' not in generated.text       # a dense method
+    assert 'THPTensor_(result)(&call, 0)' in text                        # a dense result
+    assert 'THSPTensor_' not in generated.methods.replace('THSPTensorStr', '')  # a dense method
     assert signature_strings(declarations_of(generated)[0])[-1] == \
         '"(" THSPTensorStr " other)"'
 
@@ -658,20 +740,20 @@ def test_a_sparse_declaration_makes_a_method_of_the_sparse_types(tmp_path):
         ''')
     transpose = wrapper_text(generated, 'transpose')
     assert 'static PyObject *THSPTensor_(transpose)(' in transpose
-    assert 'THSTensor *self = ((THSPTensor *)py_self)->cdata;' in transpose
+    assert 'THSTensor *self = THSPTensor_(CData)(py_self);' in transpose
     assert 'THSTensor *ret = THSTensor_(newTranspose)(self, dim0, dim1);' in transpose
     assert 'return THSPTensor_(New)(ret);' in transpose
+    assert 'return THPCall_invalidArguments(&call, &THSPTensorType);' in transpose
     indices = wrapper_text(generated, 'indices')
     assert 'THLongTensor *ret = THSTensor_(newIndices)(self);' in indices
     assert 'return THPLongTensor_New(ret);' in indices
     smm = wrapper_text(generated, 'smm', stateless=True)
     assert 'static PyObject *THSPTensor_stateless_(smm)(' in smm
-    assert 'PyObject *volatile py_result = THSPTensor_(NewEmpty)();' in smm
-    assert 'THSPTensor_(Check)(py_result)' in smm                        # out= is checked
-    text = generated.text
-    assert 'static PyMethodDef THSPTensor_(generated_methods)[] = {' in text
-    assert '{"smm", (PyCFunction)(void (*)(void))THSPTensor_stateless_(smm),' in text
-    assert 'THPTensor_(generated_methods)' not in text                  # no dense tables
+    assert 'THSPTensor_(result)(&call, 0)' in smm          # out= checked, or a new sparse tensor
+    assert 'THSTensor *result = THSPTensor_(CData)(call.result[0]);' in smm
+    assert '{"smm", (PyCFunction)(void (*)(void))THSPTensor_stateless_(smm),' in generated.stateless
+    assert '{"transpose", (PyCFunction)(void (*)(void))THSPTensor_(transpose),' in generated.methods
+    assert 'generic/SparseTensor.c includes it' in generated.methods   # the sparse type's table
 
 
 # ---- The real declarations ------------------------------------------------------------------
@@ -745,12 +827,15 @@ def test_the_command_line(tmp_path):
     assert 'static PyObject *THPFloatTensor_add_(' in show.stdout
     assert 'static PyObject *THPFloatTensor_stateless_add(' in show.stdout
     assert 'THFloatTensor_cadd(result, self, value, other);' in show.stdout
+    # the three forms read at a glance: one error frame each, a few lines an option
+    assert len(subprocess.run([sys.executable, '-m', 'cwrap', 'show', 'add'], cwd=REPO,
+                              capture_output=True, text=True).stdout.splitlines()) < 200
     show = subprocess.run([sys.executable, '-m', 'cwrap', 'show', 'smm', '--type', 'Double'],
                           cwd=REPO, capture_output=True, text=True)
     assert show.returncode == 0, show.stderr
     assert 'static PyObject *THSPDoubleTensor_stateless_smm(' in show.stdout
     assert 'THSDoubleTensor_sspmm(result, mat1, mat2);' in show.stdout
-    assert '"(torch_early.sparse.DoubleTensor mat1, torch_early.DoubleTensor mat2)"' in show.stdout
+    assert 'THSPDoubleTensor_CData(call.arg[0])' in show.stdout
     missing = subprocess.run([sys.executable, '-m', 'cwrap', 'show', 'no_such_method'],
                              cwd=REPO, capture_output=True, text=True)
     assert missing.returncode == 1

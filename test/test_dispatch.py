@@ -101,6 +101,21 @@ def test_function_forms_exist_only_where_declared():
     assert not hasattr(torch_early.FloatTensor._torch, 'add_')
 
 
+def test_a_function_is_documented_with_the_signatures_of_the_default_type():
+    # torch_early.add(a, b) with no tensor deciding would use FloatTensor: its signatures are shown
+    assert torch_early.add.__doc__ == torch_early.FloatTensor._torch.add.__doc__
+    assert 'add(torch_early.FloatTensor source, float value)' in torch_early.add.__doc__.split('\n')
+    assert 'ByteTensor' not in torch_early.add.__doc__
+    # randperm's results are LongTensors unless out= says otherwise
+    assert torch_early.randperm.__doc__ == torch_early.LongTensor._torch.randperm.__doc__
+
+
+def test_each_type_documents_its_methods_in_its_own_terms():
+    assert 'add(int value)' in torch_early.IntTensor.add.__doc__.split('\n')
+    assert 'add(float value)' in torch_early.DoubleTensor.add.__doc__.split('\n')
+    assert 'add(torch_early.DoubleTensor other)' in torch_early.DoubleTensor.add.__doc__.split('\n')
+
+
 def test_zero_and_numel_as_functions():
     t = torch_early.IntTensor([[1, 2], [3, 4]])
     assert torch_early.numel(t) == 4

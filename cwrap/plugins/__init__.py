@@ -18,7 +18,7 @@ class Plugin:
         return declarations
 
     def process_wrapper(self, declaration, code):
-        """Adds lines to code.prologue / code.epilogue (a WrapperCode)."""
+        """Fills in this plugin's part of the wrapper around the options (a WrapperCode)."""
 
     def process_option(self, declaration, option, code):
         """Fills in this plugin's part of one option's OptionCode."""
@@ -29,39 +29,33 @@ class Plugin:
 
 
 @dataclass
-class Resource:
-    """Something acquired after the type checks that must be let go if a later step fails: a
-    result tensor the wrapper allocates, a THLongStorage unpacked from a size tuple."""
-    acquire: str                # a declaration with its initialiser
-    failed: str                 # C condition: the acquisition failed (a Python error is set)
-    release: str                # the statement that lets it go
-    then: List[str] = field(default_factory=list)   # lines to run once it is acquired
-    keep: bool = False          # lives on after success (it is returned) instead of being released
-
-
-@dataclass
 class OptionCode:
-    """The pieces of one option's block, in the order they run."""
+    """The pieces of one option's block, in the order they run:
+
+        /* comment */
+        if (<checks, the first one binding the caller's values>) {
+          <unpacks: declaration = value;>
+          THPCall_enterTH(&call, <elements, added up>);
+          <before_call> <call> <after_call>
+          <returns>
+        }
+    """
     comment: str
-    count_check: str = ''                                  # a cheap test of the argument count
-    bindings: List[str] = field(default_factory=list)      # PyObject *py_x = ...;
     checks: List[str] = field(default_factory=list)        # joined with &&
-    unpacks: List[str] = field(default_factory=list)       # Python values -> C values
-    resources: List[Resource] = field(default_factory=list)
-    frame_locals: List[str] = field(default_factory=list)  # declared next to the error frame
-    on_error: List[str] = field(default_factory=list)      # TH raised: undo before raising
+    unpacks: List[tuple] = field(default_factory=list)     # (C declaration, value) pairs
+    elements: List[str] = field(default_factory=lambda: ['0'])  # input elements, for the GIL
     before_call: List[str] = field(default_factory=list)
-    call_prefix: List[str] = field(default_factory=list)
     call_expression: str = ''                              # THTensor_(cadd)(result, self, ...)
     call: str = ''                                         # the statement made of it
-    call_suffix: List[str] = field(default_factory=list)
     after_call: List[str] = field(default_factory=list)
     returns: List[str] = field(default_factory=list)
 
 
 @dataclass
 class WrapperCode:
-    """Lines before the option blocks (keyword parsing) and after them (no option matched)."""
+    """What surrounds the option blocks: the keywords the wrapper accepts (for THPCall_begin),
+    the unpacking of the receiver, and what comes after the options (no option matched)."""
+    keywords: List[str] = field(default_factory=list)
     prologue: List[str] = field(default_factory=list)
     epilogue: List[str] = field(default_factory=list)
 
@@ -75,8 +69,8 @@ def substitute(template, values):
 
 def all_plugins():
     """The plugins, in the order their hooks run."""
-    from . import (argcount_sort, before_after_call, defined_if, generator_arguments,
-                   gil_release, invalid_arguments, kwargs, optional_arguments, output_arguments,
+    from . import (argcount_sort, before_after_call, binding, defined_if, generator_arguments,
+                   gil_release, invalid_arguments, optional_arguments, output_arguments,
                    return_values, stateless, type_checks)
     return [
         type_checks.TypeChecks(),
@@ -85,7 +79,7 @@ def all_plugins():
         optional_arguments.OptionalArguments(),
         generator_arguments.GeneratorArguments(),
         argcount_sort.ArgcountSort(),
-        kwargs.Kwargs(),
+        binding.Binding(),
         before_after_call.BeforeAfterCall(),
         gil_release.GILRelease(),
         return_values.ReturnValues(),

@@ -1,33 +1,32 @@
 """The GIL: other Python threads may run while TH works on large tensors.
 
-Around the TH call the wrapper adds up the element counts of its input tensors; at or above
-THP_GIL_RELEASE_THRESHOLD it releases the GIL (below it, releasing would cost more than the work)
-and takes it back right after. If TH raises meanwhile, the error path takes it back first.
-Options without tensor inputs keep the GIL, and so do declarations with `release_gil: False`:
-calls that only look at or re-point sizes and strides (dim, transpose, set_...) cost the same
-for any size, far less than handing the GIL over.
+Each option tells THPCall_enterTH (csrc/Call.h) how many elements its input tensors hold, the
+receiver counted once; at or above THP_GIL_RELEASE_THRESHOLD the GIL is released for the TH call
+(below it, releasing would cost more than the work), and the return helpers take it back, as
+does the error path if TH raises. Options without tensor inputs count 0 and keep the GIL, and so
+do declarations with `release_gil: False`: calls that only look at or re-point sizes and strides
+(dim, transpose, set_...) cost the same for any size, far less than handing the GIL over.
 """
 
 from . import Plugin, substitute
 from .type_checks import TYPES
 
 
+def input_elements(option):
+    """The C expressions of the element counts of the option's input tensors, to be added up
+    (['0'] if none)."""
+    counts = []
+    for arg in option.arguments:
+        if arg.kind not in ('self', 'python') or TYPES[arg.type].count is None:
+            continue
+        count = substitute(TYPES[arg.type].count, {'value': arg.name})
+        if count not in counts:   # in-place calls pass self twice; it counts once
+            counts.append(count)
+    return counts or ['0']
+
+
 class GILRelease(Plugin):
 
     def process_option(self, declaration, option, code):
-        if not declaration.release_gil:
-            return
-        counts = [substitute(TYPES[arg.type].count, {'value': arg.name})
-                  for arg in option.arguments
-                  if arg.kind in ('self', 'python') and not arg.output
-                  and TYPES[arg.type].count is not None]
-        if not counts:
-            return
-        code.frame_locals.append('PyThreadState *volatile released = NULL;')
-        code.on_error.insert(0, 'if (released) PyEval_RestoreThread(released);')
-        code.call_prefix += ['if (%s >= THP_GIL_RELEASE_THRESHOLD)' % ' + '.join(counts),
-                             '  released = PyEval_SaveThread();']
-        code.call_suffix += ['if (released) {',
-                             '  PyEval_RestoreThread(released);',
-                             '  released = NULL;',
-                             '}']
+        if declaration.release_gil:
+            code.elements = input_elements(option)

@@ -4,20 +4,22 @@
    * (float value)
    * (torch_early.FloatTensor other)
 
-The wrapper ends with a call to THPUtils_invalidArguments, which receives the call's arguments
-and the signatures (see signatures.py), builds that message and returns NULL.
+The wrapper ends with THPCall_invalidArguments(&call, &THPTensorType), which finds the wrapper's
+docstring in the method table of that type (the accepted signatures are its last paragraph, see
+signatures.py), builds that message and returns NULL: help() and the error list the same text.
 """
 
 from . import Plugin
-from .. import signatures
+
+
+def method_table_type(declaration):
+    """The type whose method table lists the declaration's wrapper."""
+    return '&%s%s' % ('THSPTensor' if declaration.sparse else 'THPTensor',
+                      'StatelessType' if declaration.stateless else 'Type')
 
 
 class InvalidArguments(Plugin):
 
     def process_wrapper(self, declaration, code):
-        options = signatures.all_signatures(declaration)
-        lines = ['return THPUtils_invalidArguments(',
-                 '    args, nargs, kwnames, "%s", %d,' % (declaration.python_name, len(options))]
-        lines += ['    %s,' % signatures.c_string(pieces) for pieces in options]
-        lines[-1] = lines[-1][:-1] + ');'
-        code.epilogue += lines
+        code.epilogue.append('return THPCall_invalidArguments(&call, %s);'
+                             % method_table_type(declaration))

@@ -1,15 +1,19 @@
 """Result tensors: arguments marked `output: True`, like the r_ that TH functions take first.
 
-The caller may choose them, x.add(2, out=r) or torch_early.max(x, 1, out=(v, i)), so each option
-comes in two variants: one where out= gives the result (a tuple when there are several), checked
-like any other argument, and one where the wrapper allocates it: an empty tensor of the right
-class, THPTensor_(NewEmpty)(), that TH resizes. An allocated result is released if TH raises,
-and otherwise handed to the caller by return_values.
+The caller may choose them, x.add(2, out=r) or torch_early.max(x, 1, out=(v, i)); otherwise the
+wrapper allocates them: an empty tensor of the right class that TH resizes. Either way one option
+serves: the last of its checks is the result helper of the output's type,
+
+    THPTensor_(result)(&call, 0)
+
+which takes the tensor given as out= (or item 0 of an out= tuple) when its type is right, or,
+when out= was not given, a new empty tensor that the call owns: released if TH raises, otherwise
+handed to the caller by return_values. Then the result is unpacked like any tensor:
+
+    THTensor *result = THPTensor_(CData)(call.result[0]);
 """
 
-import copy
-
-from . import Plugin, Resource, substitute
+from . import Plugin, substitute
 from .type_checks import TYPES, declared
 
 
@@ -17,33 +21,18 @@ class OutputArguments(Plugin):
 
     def process_declarations(self, declarations):
         for declaration in declarations:
-            options = []
             for option in declaration.options:
                 outputs = [arg for arg in option.arguments if arg.output]
-                if outputs:
-                    given = copy.deepcopy(option)
-                    given_outputs = [arg for arg in given.arguments if arg.output]
-                    for index, arg in enumerate(given_outputs):
-                        arg.kwarg_only = True
-                        arg.keyword = 'out'
-                        if len(given_outputs) > 1:
-                            arg.out_index = index
-                    options.append(given)
-                for arg in outputs:
-                    arg.kind = 'allocated'
-                options.append(option)
-            declaration.options = options
+                for index, arg in enumerate(outputs):
+                    arg.kind = 'output'
+                    arg.out_index = index
         return declarations
 
     def process_option(self, declaration, option, code):
         for arg in option.arguments:
-            if arg.kind != 'allocated':
+            if arg.kind != 'output':
                 continue
             thp = TYPES[arg.type]
-            code.resources.append(Resource(
-                acquire='PyObject *volatile %s = %s;' % (arg.py_object, thp.new_empty),
-                failed='%s == NULL' % arg.py_object,
-                release='Py_DECREF(%s);' % arg.py_object,
-                then=['%s = %s;' % (declared(thp.ctype, arg.name),
-                                    substitute(thp.unpack, {'arg': arg.py_object}))],
-                keep=True))
+            code.checks.append('%s(&call, %d)' % (thp.result, arg.out_index))
+            code.unpacks.append((declared(thp.ctype, arg.name), substitute(
+                thp.unpack, {'arg': 'call.result[%d]' % arg.out_index})))

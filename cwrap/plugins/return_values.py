@@ -11,8 +11,10 @@
   THLongTensor*     a new torch_early.LongTensor around the new THLongTensor returned (indices)
   void*             a Python int holding the address
 
-For the C values the call is written `<type> ret = THTensor_(...)(...);`. The wrapper owns the
-results it allocated: a returned one passes to the caller, any other is released.
+Objects go back through THPCall_return (a new reference; the call then releases what it owns, so
+an allocated result passes to the caller and any other is freed) or THPCall_returnTuple. For the
+C values the call is written `<type> ret = THTensor_(...)(...);`, then THPCall_end (the GIL is
+taken back) comes before the conversion, which is Python code.
 """
 
 from ..parser import CwrapError
@@ -48,10 +50,19 @@ def returned_arguments(declaration, option):
     except (ValueError, IndexError):
         raise CwrapError('%s: declaration %s: bad return %r'
                          % (declaration.source, declaration.name, returns))
-    if any(arg.kind not in ('self', 'python', 'allocated') for arg in arguments):
+    if any(arg.kind not in ('self', 'python', 'output') for arg in arguments):
         raise CwrapError('%s: declaration %s: only arguments that are Python objects can be '
                          'returned' % (declaration.source, declaration.name))
     return arguments
+
+
+def python_object(arg):
+    """The C expression of an argument's Python object, for returning it."""
+    if arg.kind == 'self':
+        return 'py_self'
+    if arg.kind == 'output':
+        return 'call.result[%d]' % arg.out_index
+    return None
 
 
 class ReturnValues(Plugin):
@@ -65,30 +76,21 @@ class ReturnValues(Plugin):
         return declarations
 
     def process_option(self, declaration, option, code):
-        allocated = [arg for arg in option.arguments if arg.kind == 'allocated']
         returned = returned_arguments(declaration, option)
         if returned is None:
-            code.returns += ['Py_DECREF(%s);' % arg.py_object for arg in allocated]
             returns = option.returns.strip()
             if returns == 'void':
-                code.returns.append('Py_RETURN_NONE;')
-            else:
-                ctype, make = CONVERSIONS[returns]
-                code.call = '%s%sret = %s;' % (ctype, '' if ctype.endswith('*') else ' ',
-                                               code.call_expression)
-                code.returns.append('return %s;' % make)
+                code.returns.append('return THPCall_return(&call, Py_None);')
+                return
+            ctype, make = CONVERSIONS[returns]
+            code.call = '%s%sret = %s;' % (ctype, '' if ctype.endswith('*') else ' ',
+                                           code.call_expression)
+            code.returns += ['THPCall_end(&call);', 'return %s;' % make]
             return
-
-        objects = ['py_self' if arg.kind == 'self' else arg.py_object for arg in returned]
-        if len(returned) == 1:
-            if returned[0].kind != 'allocated':
-                code.returns.append('Py_INCREF(%s);' % objects[0])
-            code.returns += ['Py_DECREF(%s);' % arg.py_object for arg in allocated
-                             if arg is not returned[0]]
-            code.returns.append('return %s;' % objects[0])
-            return
-        # A tuple holds its own references: the allocated results are released once packed.
-        code.returns.append('PyObject *ret = PyTuple_Pack(%d, %s);'
-                            % (len(objects), ', '.join(objects)))
-        code.returns += ['Py_DECREF(%s);' % arg.py_object for arg in allocated]
-        code.returns.append('return ret;')
+        objects = [python_object(arg) or 'call.arg[%d]' % option.python_arguments().index(arg)
+                   for arg in returned]
+        if len(objects) == 1:
+            code.returns.append('return THPCall_return(&call, %s);' % objects[0])
+        else:
+            code.returns.append('return THPCall_returnTuple(&call, %d, %s);'
+                                % (len(objects), ', '.join(objects)))

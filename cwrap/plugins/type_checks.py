@@ -1,20 +1,21 @@
 """The THP type table: how an argument of each C type is checked, unpacked and named for people.
 
 An option matches only if every argument the caller gave passes its check (a cheap type test:
-pointer compares for tensors, PyFloat/PyLong tests for numbers). Then each is unpacked into a C
-local named after it, before anything is allocated and before the GIL is released:
-    real value = THPUtils_(unpackReal)(py_value);
-    THTensor *other = ((THPTensor *)py_other)->cdata;
-Sizes unpack into a new THLongStorage, and a sequence of tensors into a new array: resources,
-freed after the call, or on error.
-This plugin also rejects unknown types, and gives THGenerator* its default (the default generator).
+pointer compares for tensors, PyFloat/PyLong tests for numbers) on its bound value, call.arg[i].
+Then each is unpacked into a C local named after it, before the GIL is released:
+    real value = THPUtils_(unpackReal)(call.arg[0]);
+    THTensor *other = THPTensor_(CData)(call.arg[1]);
+Sizes unpack into a new THLongStorage, and a sequence of tensors into a new array: temporaries
+that the call keeps (THPCall_keep) and frees when it ends, however it ends. The receiver, self,
+is unpacked once for the whole wrapper. This plugin also rejects unknown types, and gives
+THGenerator* its default (the default generator).
 """
 
 from dataclasses import dataclass
 from typing import Optional
 
 from ..parser import CwrapError
-from . import Plugin, Resource, substitute
+from . import Plugin, substitute
 
 
 class Macro(str):
@@ -27,23 +28,22 @@ class THPType:
     check: str                          # C condition on $arg, the Python object
     unpack: str                         # C expression of $arg giving the C value
     python: str                         # the name people know it by (or a Macro)
-    new_empty: Optional[str] = None     # for outputs: a new, empty Python object of this type
+    result: Optional[str] = None        # for outputs: the result helper, (&call, i) -> object
     count: Optional[str] = None         # for tensors: number of elements of $value
     default: Optional[str] = None       # used when the declaration gives no default
-    may_raise: bool = False             # unpacking may fail (an integer too large...)
-    free: Optional[str] = None          # the unpacked value is new and must be freed with this
+    release: Optional[str] = None       # the unpacked value is new: the call frees it with this
 
 
-TENSOR = THPType('THTensor *', 'THPTensor_(Check)($arg)', '((THPTensor *)$arg)->cdata',
-                 Macro('THPTensorStr'), new_empty='THPTensor_(NewEmpty)()',
+TENSOR = THPType('THTensor *', 'THPTensor_(Check)($arg)', 'THPTensor_(CData)($arg)',
+                 Macro('THPTensorStr'), result='THPTensor_(result)',
                  count='THTensor_(nElement)($value)')
 
 
 def fixed_dtype_tensor(real):
     """The argument type THLongTensor* (real='Long') and its likes: a tensor of that dtype."""
-    return THPType('TH%sTensor *' % real, 'PyObject_TypeCheck($arg, &THP%sTensorType)' % real,
-                   '((THP%sTensor *)$arg)->cdata' % real, 'torch_early.%sTensor' % real,
-                   new_empty='THP%sTensor_NewEmpty()' % real,
+    return THPType('TH%sTensor *' % real, 'THP%sTensor_Check($arg)' % real,
+                   'THP%sTensor_CData($arg)' % real, 'torch_early.%sTensor' % real,
+                   result='THP%sTensor_result' % real,
                    count='TH%sTensor_nElement($value)' % real)
 
 
@@ -63,12 +63,12 @@ TYPES = {
                           'THPUtils_(unpackTensorList)($arg)',
                           Macro('"sequence of " THPTensorStr'),
                           count='THPUtils_(tensorListNumel)($value)',
-                          free='THPUtils_(freeTensorList)($value)'),
+                          release='THPUtils_(freeTensorList)'),
     # A sparse tensor of the wrapper's dtype (lib/THS): the operand of the sparse math, or a
     # sparse result.
-    'THSTensor*': THPType('THSTensor *', 'THSPTensor_(Check)($arg)',
-                          '((THSPTensor *)$arg)->cdata', Macro('THSPTensorStr'),
-                          new_empty='THSPTensor_(NewEmpty)()', count='THSTensor_(nnz)($value)'),
+    'THSTensor*': THPType('THSTensor *', 'THSPTensor_(Check)($arg)', 'THSPTensor_(CData)($arg)',
+                          Macro('THSPTensorStr'), result='THSPTensor_(result)',
+                          count='THSTensor_(nnz)($value)'),
     'THStorage*': THPType('THStorage *', 'THPStorage_(Check)($arg)',
                           '((THPStorage *)$arg)->cdata', Macro('THPStorageStr')),
     'THGenerator*': THPType('THGenerator *', 'THPGenerator_Check($arg)',
@@ -78,43 +78,56 @@ TYPES = {
                        '(PyTuple_Check($arg) || PyList_Check($arg)) && '
                        'THPUtils_checkSizeArgs(&$arg, 1)',
                        'THPUtils_unpackSizeSequence($arg)', 'torch_early.Size',
-                       free='THLongStorage_free($value)'),
+                       release='THPUtils_freeSizes'),
     'THStride*': THPType('THLongStorage *',
                          '(PyTuple_Check($arg) || PyList_Check($arg)) && '
                          'THPUtils_checkSizeArgs(&$arg, 1)',
                          'THPUtils_unpackSizeSequence($arg)', 'tuple',
-                         free='THLongStorage_free($value)'),
+                         release='THPUtils_freeSizes'),
     'real': THPType('real', 'THPUtils_(checkReal)($arg)', 'THPUtils_(unpackReal)($arg)',
-                    Macro('RealStr'), may_raise=True),
+                    Macro('RealStr')),
     'accreal': THPType('accreal', 'THPUtils_(checkAccreal)($arg)',
-                       'THPUtils_(unpackAccreal)($arg)', Macro('RealStr'), may_raise=True),
+                       'THPUtils_(unpackAccreal)($arg)', Macro('RealStr')),
     # An int beyond the C range fails naming itself, rather than reaching TH saturated.
     'long': THPType('long', 'THPUtils_checkLong($arg)',
-                    'THPUtils_unpackLongArgument($arg, "$name")', 'int', may_raise=True),
+                    'THPUtils_unpackLongArgument($arg, "$name")', 'int'),
     # Dimensions: TH takes them as C ints, so values beyond that range must fail, not wrap.
-    'int': THPType('int', 'THPUtils_checkLong($arg)', 'THPUtils_unpackInt($arg)', 'int',
-                   may_raise=True),
+    'int': THPType('int', 'THPUtils_checkLong($arg)', 'THPUtils_unpackInt($arg)', 'int'),
     'double': THPType('double', 'THPUtils_checkDouble($arg)', 'THPUtils_unpackDouble($arg)',
-                      'float', may_raise=True),
+                      'float'),
     'bool': THPType('int', 'PyBool_Check($arg)', '($arg == Py_True)', 'bool'),
 }
 
 # A THSize* with long_args: True takes the remaining positional values, `resize_(2, 3)` or
-# `resize_((2, 3))`; $args/$nargs are those values.
-LONG_ARGS_CHECK = 'THPUtils_checkSizeArgs($args, $nargs)'
-LONG_ARGS_UNPACK = 'THPUtils_unpackSizeArgs($args, $nargs)'
+# `resize_((2, 3))`, which binding leaves in call.rest / call.nrest.
+LONG_ARGS_CHECK = 'THPUtils_checkSizeArgs(call.rest, call.nrest)'
+LONG_ARGS_UNPACK = 'THPUtils_unpackSizeArgs(call.rest, call.nrest)'
 
 
 def type_of(arg):
     return TYPES[arg.type]
 
 
-def declared(ctype, name, volatile=False):
-    """A C declaration: 'real value', 'THTensor *other', 'THLongStorage *volatile size'.
-    Locals that the error path reads after a siglongjmp are volatile."""
-    if ctype.endswith('*'):
-        return ctype + ('volatile ' if volatile else '') + name
-    return ctype + (' volatile ' if volatile else ' ') + name
+def declared(ctype, name):
+    """A C declaration: 'real value', 'THTensor *other'."""
+    return ctype + ('' if ctype.endswith('*') else ' ') + name
+
+
+def bound_value(option, arg):
+    """The C expression of the Python object bound to a caller-given argument: call.arg[i], i its
+    index among the option's Python arguments (the order of its argument-names string)."""
+    return 'call.arg[%d]' % option.python_arguments().index(arg)
+
+
+def receiver_unpack(declaration):
+    """The unpacking of the receiver, once for the whole wrapper ('THTensor *self = ...'), or
+    None for a function form or a wrapper whose options do not use it."""
+    for option in declaration.options:
+        for arg in option.arguments:
+            if arg.kind == 'self':
+                return '%s = %s;' % (declared(type_of(arg).ctype, 'self'),
+                                     substitute(type_of(arg).unpack, {'arg': 'py_self'}))
+    return None
 
 
 class TypeChecks(Plugin):
@@ -131,55 +144,40 @@ class TypeChecks(Plugin):
                                          % (where, arg.type, ', '.join(TYPES)))
                     if arg.long_args and arg.type != 'THSize*':
                         raise CwrapError('%s: long_args is for THSize* only' % where)
-                    if arg.output and TYPES[arg.type].new_empty is None:
+                    if arg.output and TYPES[arg.type].result is None:
                         raise CwrapError('%s: an output must be a tensor, not %s'
                                          % (where, arg.type))
                     if arg.default is None and TYPES[arg.type].default is not None:
                         arg.default = TYPES[arg.type].default
         return declarations
 
+    def process_wrapper(self, declaration, code):
+        unpack = receiver_unpack(declaration)
+        if unpack and not declaration.stateless:
+            code.prologue.append(unpack)
+
     def process_option(self, declaration, option, code):
-        may_raise = False
         for arg in self._in_caller_order(option):
-            if arg.kind == 'self':
-                code.unpacks.append('%s = %s;' % (declared(type_of(arg).ctype, 'self'),
-                                                   substitute(type_of(arg).unpack,
-                                                              {'arg': 'py_self'})))
-            elif arg.kind == 'constant' and arg.name is not None:
-                code.unpacks.append('%s = %s;' % (declared(type_of(arg).ctype, arg.name),
-                                                   arg.value))
-            elif arg.kind == 'python' and arg.long_args:
-                rest = {'args': 'args + %d' % arg.position if arg.position else 'args',
-                        'nargs': 'nargs - %d' % arg.position if arg.position else 'nargs'}
-                code.checks.append(substitute(LONG_ARGS_CHECK, rest))
-                code.resources.append(self._freed(arg, substitute(LONG_ARGS_UNPACK, rest)))
-            elif arg.kind == 'python':
-                thp = type_of(arg)
-                code.checks.append(substitute(thp.check, {'arg': arg.py_object}))
-                unpacked = substitute(thp.unpack, {'arg': arg.py_object, 'name': arg.name})
-                if thp.free:
-                    code.resources.append(self._freed(arg, unpacked))
-                else:
-                    code.unpacks.append('%s = %s;' % (declared(thp.ctype, arg.name), unpacked))
-                    may_raise = may_raise or thp.may_raise
-        if may_raise:
-            code.unpacks.append('if (PyErr_Occurred()) return NULL;')
+            thp = type_of(arg)
+            if arg.kind == 'constant':
+                code.unpacks.append((declared(thp.ctype, arg.name), arg.value))
+                continue
+            if arg.long_args:
+                code.checks.append(LONG_ARGS_CHECK)
+                unpacked = LONG_ARGS_UNPACK
+            else:
+                value = bound_value(option, arg)
+                code.checks.append(substitute(thp.check, {'arg': value}))
+                unpacked = substitute(thp.unpack, {'arg': value, 'name': arg.name})
+            if thp.release:
+                unpacked = 'THPCall_keep(&call, %s, %s)' % (unpacked, thp.release)
+            code.unpacks.append((declared(thp.ctype, arg.name), unpacked))
 
     @staticmethod
     def _in_caller_order(option):
-        """self (once, though in-place calls pass it twice), the positional arguments, the
-        keyword-only ones, then the left-out ones that hold a default."""
-        arguments = option.arguments
-        selves = [arg for arg in arguments if arg.kind == 'self'][:1]
+        """The positional arguments, the keyword-only ones, then the left-out ones that hold a
+        default."""
         given = sorted(option.python_arguments(),
                        key=lambda arg: (arg.position is None, arg.position or 0))
-        defaults = [arg for arg in arguments if arg.kind == 'constant' and arg.name is not None]
-        return selves + given + defaults
-
-    @staticmethod
-    def _freed(arg, unpacked):
-        thp = type_of(arg)
-        return Resource(acquire='%s = %s;' % (declared(thp.ctype, arg.name, volatile=True),
-                                              unpacked),
-                        failed='%s == NULL' % arg.name,
-                        release=substitute(thp.free, {'value': arg.name}) + ';')
+        defaults = [arg for arg in option.arguments if arg.kind == 'constant' and arg.name is not None]
+        return given + defaults
