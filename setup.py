@@ -179,8 +179,14 @@ class BuildExt(build_ext):
         """Compiles lib/<name> into lib<name>.a in the build folder; returns its path."""
         objects = compile_in_parallel(self.compiler, sources, self.build_temp, TH_MACROS,
                                       include_dirs, COMMON_FLAGS)
+        library = os.path.join(self.build_temp, self.compiler.library_filename(name))
+        # `ar` only adds and replaces members: an archive made before a source file was removed
+        # would keep its object. So a stale archive is made again from the current objects.
+        if os.path.exists(library) and any(os.path.getmtime(o) > os.path.getmtime(library)
+                                           for o in objects):
+            os.remove(library)
         self.compiler.create_static_lib(objects, name, output_dir=self.build_temp)
-        return os.path.join(self.build_temp, self.compiler.library_filename(name))
+        return library
 
     def build_extensions(self):
         compiler = self.compiler

@@ -4,9 +4,16 @@
 #include "THTensor.h"
 #include "THAtomic.h"
 #include "THTensorApply.h"
+#include "THTensorElementwise.h"
 #include "THParallel.h"
 
 #include <stdio.h>
+
+#include "generic/THTensorChecks.h"
+#include "THGenerateAllTypes.h"
+
+#include "generic/THTensorChecks.h"
+#include "THGenerateHalfType.h"
 
 #include "generic/THTensor.c"
 #include "THGenerateAllTypes.h"

@@ -1,7 +1,8 @@
 /* THTensor: a strided view onto a storage; element (i0,...,ik) lives at
  * storage->data[storageOffset + i0*stride[0] + ... + ik*stride[k]].
- * This header declares, for every dtype, the tensor basics and copies (also for Half), then math
- * and random (seven dtypes). On the path of `a.add(b)`: THPFloatTensor_add → THFloatTensor_cadd. */
+ * This header declares, for every dtype, the tensor basics and copies (also for Half), then the
+ * families of operations (seven dtypes; Half can only be filled). On the path of `a.add(b)`:
+ * THPFloatTensor_add → THFloatTensor_cadd. */
 #ifndef TH_TENSOR_INC
 #define TH_TENSOR_INC
 
@@ -29,10 +30,14 @@
 #include "generic/THTensorCopy.h"
 #include "THGenerateHalfType.h"
 
-#include "generic/THTensorRandom.h"
+/* The families of tensor operations, one header each (Half has fill and zero only). */
+#include "generic/THTensorCreate.h"
 #include "THGenerateAllTypes.h"
 
-#include "generic/THTensorMath.h"
+#include "generic/THTensorCreate.h"
+#include "THGenerateHalfType.h"
+
+#include "generic/THTensorArithmetic.h"
 #include "THGenerateAllTypes.h"
 
 #include "generic/THTensorPointwise.h"
@@ -44,16 +49,16 @@
 #include "generic/THTensorCompare.h"
 #include "THGenerateAllTypes.h"
 
-#include "generic/THTensorSort.h"
-#include "THGenerateAllTypes.h"
-
 #include "generic/THTensorIndex.h"
 #include "THGenerateAllTypes.h"
 
-#include "generic/THTensorCreate.h"
+#include "generic/THTensorSort.h"
 #include "THGenerateAllTypes.h"
 
 #include "generic/THTensorLinear.h"
+#include "THGenerateAllTypes.h"
+
+#include "generic/THTensorRandom.h"
 #include "THGenerateAllTypes.h"
 
 #include "generic/THTensorLapack.h"

@@ -81,6 +81,20 @@ static inline void THApplyIter_free(THApplyIter *it) {
     THFree(it->counter);
 }
 
+/* 1 when the elements lie in row-major order with no gaps (size-1 dimensions may have any
+ * stride): for tensors of every dtype, THTensor_(isContiguous) included. */
+static inline int THApply_isContiguous(int nDimension, const long *size, const long *stride) {
+  long expected = 1;
+  for (int d = nDimension - 1; d >= 0; d--) {
+    if (size[d] == 1)
+      continue;
+    if (stride[d] != expected)
+      return 0;
+    expected *= size[d];
+  }
+  return 1;
+}
+
 static inline ptrdiff_t THApply_numel(int nDimension, const long *size) {
   ptrdiff_t n = nDimension > 0 ? 1 : 0;
   for (int d = 0; d < nDimension; d++)

@@ -28,6 +28,20 @@ static inline void THDimApply_checkSizes(int dimension, int nDimA, const long *s
             THSizeDesc(sizeA, nDimA).str, THSizeDesc(sizeB, nDimB).str, dimension);
 }
 
+/* A contiguous tensor seen around `dimension`: outer blocks (the product of the sizes before it),
+ * each of size[dimension] rows of inner elements (the product of the sizes after it). The fast
+ * paths of the per-dimension operations (reductions, index_select, cat...) walk contiguous
+ * tensors this way instead of slice by slice. */
+static inline void THDimApply_split(int nDimension, const long *size, int dimension, long *outer,
+                                    long *inner) {
+  *outer = 1;
+  *inner = 1;
+  for (int d = 0; d < dimension; d++)
+    *outer *= size[d];
+  for (int d = dimension + 1; d < nDimension; d++)
+    *inner *= size[d];
+}
+
 /* A zeroed odometer of n digits, on the stack buffer when it fits. */
 static inline long *THDimApply_counterNew(long *onStack, int n) {
   long *counter = n > TH_APPLY_STACK_DIMS ? (long *)THAlloc(sizeof(long) * n) : onStack;

@@ -1,5 +1,5 @@
-/* THTensorSort: sorting and selection: sort, topk, kthvalue, median, mode, nonzero; made by
- * expanding generic/THTensorSort.c for the seven regular dtypes.
+/* THTensorSort: sorting and selection (sort, topk, kthvalue, median, mode), made by expanding
+ * generic/THTensorSort.c for the seven regular dtypes.
  * On the path of `a.sort(0)` → THPFloatTensor_sort → THFloatTensor_sort. */
 #include "THTensor.h"
 #include "THTensorApply.h"
@@ -18,6 +18,9 @@
 /* What a sorted slice gives the results: its first k elements (sort, topk), its k-th (kthvalue,
  * median) or its most frequent element (mode). */
 typedef enum { TH_SORT_TAKE_PREFIX, TH_SORT_TAKE_KTH, TH_SORT_TAKE_MODE } THSortTake;
+
+#include "generic/THTensorChecks.h"
+#include "THGenerateAllTypes.h"
 
 #include "generic/THTensorSort.c"
 #include "THGenerateAllTypes.h"

@@ -1,4 +1,5 @@
-/* The C test harness: a test is a `TEST(name)` function listed in the file's HARNESS_MAIN; it runs
+/* The C test harness: a test is a `TEST(name)` function listed in the file's HARNESS_MAIN (or in
+ * a table that HARNESS_MAIN_TABLES or HARNESS_MAIN_PER_DTYPE runs); it runs
  * CHECKs, and EXPECT_TH_ERROR runs a statement that must raise a TH error whose message contains a
  * given text. The harness installs thread-local TH error handlers that jump back into the test, so
  * error paths run for real; an unexpected TH error ends the current test as a failure. */
@@ -46,6 +47,35 @@ typedef struct harness_test {
     harness_run(tests, (int)(sizeof(tests) / sizeof(tests[0])));                 \
     return harness_finish(__FILE__);                                             \
   }
+
+/* A static table of tests, as a HARNESS_MAIN_TABLES entry. */
+typedef struct harness_table {
+  const harness_test *tests;
+  int count;
+} harness_table;
+#define HARNESS_TABLE(table) { table, (int)(sizeof(table) / sizeof(table[0])) }
+
+/* The per-dtype programs: a case file written once in terms of real, with
+ * `#define Case_(NAME) TH_CONCAT_4(prefix_, Real, _, NAME)`, expanded by TH's THGenerateAllTypes.h
+ * and ending with a table Case_(tests), gives the tables prefix_Byte_tests ... prefix_Double_tests;
+ * HARNESS_PER_DTYPE(prefix) is the seven as HARNESS_MAIN_TABLES entries. */
+#define HARNESS_PER_DTYPE(prefix)                                                \
+  HARNESS_TABLE(prefix##_Byte_tests), HARNESS_TABLE(prefix##_Char_tests),        \
+  HARNESS_TABLE(prefix##_Short_tests), HARNESS_TABLE(prefix##_Int_tests),        \
+  HARNESS_TABLE(prefix##_Long_tests), HARNESS_TABLE(prefix##_Float_tests),       \
+  HARNESS_TABLE(prefix##_Double_tests)
+
+/* int main(void) running the listed tables in order, then printing the summary line. */
+#define HARNESS_MAIN_TABLES(...)                                                 \
+  int main(void) {                                                               \
+    static const harness_table tables[] = {__VA_ARGS__};                         \
+    for (int i = 0; i < (int)(sizeof(tables) / sizeof(tables[0])); i++)          \
+      harness_run(tables[i].tests, tables[i].count);                             \
+    return harness_finish(__FILE__);                                             \
+  }
+
+/* The main of a program made of one per-dtype case file. */
+#define HARNESS_MAIN_PER_DTYPE(prefix) HARNESS_MAIN_TABLES(HARNESS_PER_DTYPE(prefix))
 
 extern sigjmp_buf harness_expect_jump;
 

@@ -1,9 +1,10 @@
 """Build and run the C test suite of lib/ (TH, and THS over it).
 
 Compiles every lib/TH/*.c and lib/THS/*.c once into build/ctest/<mode>/ (recompiling only what is older than the
-sources and headers), links one program per test/c/test_*.c, runs them all and ends with the line
-"N passed, N failed" summed over the programs; a program that crashes counts as one failure and its
-output is shown. Exit status 0 only when everything passed.
+sources and headers), links one program per test/c/test_*.c, runs them all, then the source checks
+test/c/check_*.py, and ends with the line "N passed, N failed" summed over the programs; a program
+that crashes counts as one failure and its output is shown. Exit status 0 only when everything
+passed.
 
     python test/c/run.py              # with BLAS (scipy-openblas32) when importable
     python test/c/run.py --no-blas    # the reference loops of THBlas, and no LAPACK
@@ -102,9 +103,11 @@ def run_jobs(jobs):
 
 
 def run_program(program, env):
-    """Runs one test program; returns (passed, failed, output). A program that dies, or exits
-    non-zero without reporting a failure (a sanitizer finding at exit, say), adds one failure."""
-    result = subprocess.run([str(program)], capture_output=True, text=True, env=env)
+    """Runs one test program (a check_*.py script with this Python); returns (passed, failed,
+    output). A program that dies, or exits non-zero without reporting a failure (a sanitizer
+    finding at exit, say), adds one failure."""
+    command = [sys.executable, str(program)] if program.suffix == ".py" else [str(program)]
+    result = subprocess.run(command, capture_output=True, text=True, env=env)
     output = result.stdout + result.stderr
     match = SUMMARY.search(result.stdout)
     passed, failed = (int(match.group(2)), int(match.group(3))) if match else (0, 0)
@@ -150,14 +153,14 @@ def main():
         env.setdefault("UBSAN_OPTIONS", "print_stacktrace=1")
 
     total_passed = total_failed = 0
-    for program in programs:
+    for program in programs + sorted(TEST_DIR.glob("check_*.py")):
         passed, failed, output = run_program(program, env)
         total_passed += passed
         total_failed += failed
         if failed:
             print(output, end="")
         else:
-            print(f"{program.name}.c: {passed} passed, 0 failed")
+            print(f"{program.name}{'' if program.suffix else '.c'}: {passed} passed, 0 failed")
     print(f"{total_passed} passed, {total_failed} failed")
     return 0 if total_failed == 0 else 1
 

@@ -11,15 +11,4 @@
 #define TH_GENERIC_FILE "generic/compare_cases.c"
 #include "THGenerateAllTypes.h"
 
-#define RUN_TABLE(table) harness_run(table, (int)(sizeof(table) / sizeof(table[0])))
-
-int main(void) {
-  RUN_TABLE(compare_Byte_tests);
-  RUN_TABLE(compare_Char_tests);
-  RUN_TABLE(compare_Short_tests);
-  RUN_TABLE(compare_Int_tests);
-  RUN_TABLE(compare_Long_tests);
-  RUN_TABLE(compare_Float_tests);
-  RUN_TABLE(compare_Double_tests);
-  return harness_finish(__FILE__);
-}
+HARNESS_MAIN_PER_DTYPE(compare)

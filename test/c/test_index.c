@@ -20,15 +20,4 @@ static THLongTensor *positions(long n, const long *values) {
 #define TH_GENERIC_FILE "generic/index_cases.c"
 #include "THGenerateAllTypes.h"
 
-#define RUN_TABLE(table) harness_run(table, (int)(sizeof(table) / sizeof(table[0])))
-
-int main(void) {
-  RUN_TABLE(index_Byte_tests);
-  RUN_TABLE(index_Char_tests);
-  RUN_TABLE(index_Short_tests);
-  RUN_TABLE(index_Int_tests);
-  RUN_TABLE(index_Long_tests);
-  RUN_TABLE(index_Float_tests);
-  RUN_TABLE(index_Double_tests);
-  return harness_finish(__FILE__);
-}
+HARNESS_MAIN_PER_DTYPE(index)

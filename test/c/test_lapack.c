@@ -10,15 +10,9 @@
 #define TH_GENERIC_FILE "generic/lapack_cases.c"
 #include "THGenerateFloatTypes.h"
 
-#define RUN_TABLE(table) harness_run(table, (int)(sizeof(table) / sizeof(table[0])))
-
-int main(void) {
 #ifdef USE_LAPACK
-  RUN_TABLE(lapack_Float_tests);
-  RUN_TABLE(lapack_Double_tests);
+HARNESS_MAIN_TABLES(HARNESS_TABLE(lapack_Float_tests), HARNESS_TABLE(lapack_Double_tests))
 #else
-  RUN_TABLE(lapack_Float_testsWithoutLapack);
-  RUN_TABLE(lapack_Double_testsWithoutLapack);
+HARNESS_MAIN_TABLES(HARNESS_TABLE(lapack_Float_testsWithoutLapack),
+                    HARNESS_TABLE(lapack_Double_testsWithoutLapack))
 #endif
-  return harness_finish(__FILE__);
-}

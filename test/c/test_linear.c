@@ -12,15 +12,4 @@
 #define TH_GENERIC_FILE "generic/linear_cases.c"
 #include "THGenerateAllTypes.h"
 
-#define RUN_TABLE(table) harness_run(table, (int)(sizeof(table) / sizeof(table[0])))
-
-int main(void) {
-  RUN_TABLE(linear_Byte_tests);
-  RUN_TABLE(linear_Char_tests);
-  RUN_TABLE(linear_Short_tests);
-  RUN_TABLE(linear_Int_tests);
-  RUN_TABLE(linear_Long_tests);
-  RUN_TABLE(linear_Float_tests);
-  RUN_TABLE(linear_Double_tests);
-  return harness_finish(__FILE__);
-}
+HARNESS_MAIN_PER_DTYPE(linear)

@@ -344,8 +344,6 @@ TEST(the_portable_logarithm_is_accurate) {
 #define TH_GENERIC_FILE "generic/random_cases.c"
 #include "THGenerateAllTypes.h"
 
-#define RUN_TABLE(table) harness_run(table, (int)(sizeof(table) / sizeof(table[0])))
-
 static const harness_test scalar_tests[] = {TEST_ENTRY(mt19937_matches_the_reference_outputs),
                                             TEST_ENTRY(manual_seed_is_reproducible_and_remembered),
              TEST_ENTRY(new_generators_are_seeded_and_valid),
@@ -365,14 +363,4 @@ static const harness_test scalar_tests[] = {TEST_ENTRY(mt19937_matches_the_refer
              TEST_ENTRY(integer_below_uses_one_draw_up_to_two_to_the_32),
              TEST_ENTRY(the_portable_logarithm_is_accurate)};
 
-int main(void) {
-  RUN_TABLE(scalar_tests);
-  RUN_TABLE(random_Byte_tests);
-  RUN_TABLE(random_Char_tests);
-  RUN_TABLE(random_Short_tests);
-  RUN_TABLE(random_Int_tests);
-  RUN_TABLE(random_Long_tests);
-  RUN_TABLE(random_Float_tests);
-  RUN_TABLE(random_Double_tests);
-  return harness_finish(__FILE__);
-}
+HARNESS_MAIN_TABLES(HARNESS_TABLE(scalar_tests), HARNESS_PER_DTYPE(random))

@@ -11,15 +11,4 @@
 #define TH_GENERIC_FILE "generic/sort_cases.c"
 #include "THGenerateAllTypes.h"
 
-#define RUN_TABLE(table) harness_run(table, (int)(sizeof(table) / sizeof(table[0])))
-
-int main(void) {
-  RUN_TABLE(sort_Byte_tests);
-  RUN_TABLE(sort_Char_tests);
-  RUN_TABLE(sort_Short_tests);
-  RUN_TABLE(sort_Int_tests);
-  RUN_TABLE(sort_Long_tests);
-  RUN_TABLE(sort_Float_tests);
-  RUN_TABLE(sort_Double_tests);
-  return harness_finish(__FILE__);
-}
+HARNESS_MAIN_PER_DTYPE(sort)

@@ -13,15 +13,4 @@
 #define TH_GENERIC_FILE "generic/sparse_cases.c"
 #include "THGenerateAllTypes.h"
 
-#define RUN_TABLE(table) harness_run(table, (int)(sizeof(table) / sizeof(table[0])))
-
-int main(void) {
-  RUN_TABLE(sparse_Byte_tests);
-  RUN_TABLE(sparse_Char_tests);
-  RUN_TABLE(sparse_Short_tests);
-  RUN_TABLE(sparse_Int_tests);
-  RUN_TABLE(sparse_Long_tests);
-  RUN_TABLE(sparse_Float_tests);
-  RUN_TABLE(sparse_Double_tests);
-  return harness_finish(__FILE__);
-}
+HARNESS_MAIN_PER_DTYPE(sparse)

@@ -431,18 +431,6 @@ TEST(half_tensors_have_the_basics) {
   THHalfTensor_free(h);
 }
 
-TEST(half_tensors_fill_in_any_layout) {
-  THHalfTensor *h = THHalfTensor_newWithSize2d(3, 3);
-  THHalfTensor_zero(h);
-  THHalfTensor *column = THHalfTensor_newSelect(h, 1, 1);
-  THHalfTensor_fill(column, TH_float2half(1.5f));
-  for (long i = 0; i < 3; i++)
-    for (long j = 0; j < 3; j++)
-      CHECK_NEAR(TH_half2float(THHalfTensor_get2d(h, i, j)), j == 1 ? 1.5 : 0, 0);
-  THHalfTensor_free(column);
-  THHalfTensor_free(h);
-}
-
 TEST(many_dimensions) {
   long size[20], stride[20];
   for (int d = 0; d < 20; d++) {
@@ -486,5 +474,4 @@ HARNESS_MAIN(TEST_ENTRY(new_tensor_is_empty),
              TEST_ENTRY(element_access_checks_dimension_count_and_indices),
              TEST_ENTRY(descriptions_name_type_and_size),
              TEST_ENTRY(half_tensors_have_the_basics),
-             TEST_ENTRY(half_tensors_fill_in_any_layout),
              TEST_ENTRY(many_dimensions))

@@ -27,20 +27,47 @@ void THStorage_(copy)(THStorage *self, THStorage *src) {
   THStorage_(rawCopy)(self, src->data);
 }
 
-#define IMPLEMENT_THStorage_COPY_FROM(SrcReal)                                         \
-  void THStorage_(copy##SrcReal)(THStorage *self, TH##SrcReal##Storage *src) {         \
-    THStorage_(checkCopySize)(self, src->size);                                        \
-    for (ptrdiff_t i = 0; i < self->size; i++)                                         \
-      self->data[i] = TH_STORAGE_TO_REAL(src->data[i]);                                \
-  }
+void THStorage_(copyByte)(THStorage *self, THByteStorage *src) {
+  THStorage_(checkCopySize)(self, src->size);
+  for (ptrdiff_t i = 0; i < self->size; i++)
+    self->data[i] = TH_STORAGE_TO_REAL(src->data[i]);
+}
 
-IMPLEMENT_THStorage_COPY_FROM(Byte)
-IMPLEMENT_THStorage_COPY_FROM(Char)
-IMPLEMENT_THStorage_COPY_FROM(Short)
-IMPLEMENT_THStorage_COPY_FROM(Int)
-IMPLEMENT_THStorage_COPY_FROM(Long)
-IMPLEMENT_THStorage_COPY_FROM(Float)
-IMPLEMENT_THStorage_COPY_FROM(Double)
+void THStorage_(copyChar)(THStorage *self, THCharStorage *src) {
+  THStorage_(checkCopySize)(self, src->size);
+  for (ptrdiff_t i = 0; i < self->size; i++)
+    self->data[i] = TH_STORAGE_TO_REAL(src->data[i]);
+}
+
+void THStorage_(copyShort)(THStorage *self, THShortStorage *src) {
+  THStorage_(checkCopySize)(self, src->size);
+  for (ptrdiff_t i = 0; i < self->size; i++)
+    self->data[i] = TH_STORAGE_TO_REAL(src->data[i]);
+}
+
+void THStorage_(copyInt)(THStorage *self, THIntStorage *src) {
+  THStorage_(checkCopySize)(self, src->size);
+  for (ptrdiff_t i = 0; i < self->size; i++)
+    self->data[i] = TH_STORAGE_TO_REAL(src->data[i]);
+}
+
+void THStorage_(copyLong)(THStorage *self, THLongStorage *src) {
+  THStorage_(checkCopySize)(self, src->size);
+  for (ptrdiff_t i = 0; i < self->size; i++)
+    self->data[i] = TH_STORAGE_TO_REAL(src->data[i]);
+}
+
+void THStorage_(copyFloat)(THStorage *self, THFloatStorage *src) {
+  THStorage_(checkCopySize)(self, src->size);
+  for (ptrdiff_t i = 0; i < self->size; i++)
+    self->data[i] = TH_STORAGE_TO_REAL(src->data[i]);
+}
+
+void THStorage_(copyDouble)(THStorage *self, THDoubleStorage *src) {
+  THStorage_(checkCopySize)(self, src->size);
+  for (ptrdiff_t i = 0; i < self->size; i++)
+    self->data[i] = TH_STORAGE_TO_REAL(src->data[i]);
+}
 
 void THStorage_(copyHalf)(THStorage *self, THHalfStorage *src) {
   THStorage_(checkCopySize)(self, src->size);
@@ -52,7 +79,6 @@ void THStorage_(copyHalf)(THStorage *self, THHalfStorage *src) {
 #endif
 }
 
-#undef IMPLEMENT_THStorage_COPY_FROM
 #undef TH_STORAGE_TO_REAL
 
 #endif

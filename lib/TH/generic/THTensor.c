@@ -5,17 +5,8 @@
 #define TH_GENERIC_FILE "generic/THTensor.c"
 #else
 
-/* ---- Argument checks, shared by the in-place views and their new* forms ---- */
-
-static void THTensor_(checkDim)(const THTensor *self, int dim, int argNumber) {
-  THArgCheck(dim >= 0 && dim < self->nDimension, argNumber, "dimension %d out of range of %dD tensor",
-             dim, self->nDimension);
-}
-
-static void THTensor_(checkIndex)(const THTensor *self, int dim, long index, int argNumber) {
-  THArgCheck(index >= 0 && index < self->size[dim], argNumber,
-             "index %ld is out of range for dimension %d (of size %ld)", index, dim, self->size[dim]);
-}
+/* ---- Argument checks, shared by the in-place views and their new* forms (checkDim and
+ * checkIndex come from THTensorChecks.h) ---- */
 
 static void THTensor_(checkNDimension)(const THTensor *self, int nDimension) {
   THArgCheck(self->nDimension == nDimension, 1, "expected a %dD tensor, but got a %dD tensor",
@@ -568,15 +559,7 @@ void THTensor_(unsqueeze1d)(THTensor *self, THTensor *src, int dimension) {
 /* ---- Predicates ---- */
 
 int THTensor_(isContiguous)(const THTensor *self) {
-  long expected = 1;
-  for (int d = self->nDimension - 1; d >= 0; d--) {
-    if (self->size[d] == 1)
-      continue;
-    if (self->stride[d] != expected)
-      return 0;
-    expected *= self->size[d];
-  }
-  return 1;
+  return THApply_isContiguous(self->nDimension, self->size, self->stride);
 }
 
 int THTensor_(isSameSizeAs)(const THTensor *self, const THTensor *src) {
@@ -635,6 +618,10 @@ int THTensor_(isSize)(const THTensor *self, const THLongStorage *dims) {
 
 ptrdiff_t THTensor_(nElement)(const THTensor *self) {
   return THApply_numel(self->nDimension, self->size);
+}
+
+ptrdiff_t THTensor_(numel)(THTensor *t) {
+  return THTensor_(nElement)(t);
 }
 
 /* ---- Lifetime ---- */
@@ -741,17 +728,5 @@ THDescBuff THTensor_(desc)(const THTensor *tensor) {
     memcpy(buf.str + sizeof(buf.str) - 4, "...", 4);
   return buf;
 }
-
-#if defined(TH_REAL_IS_HALF)
-/* ---- Filling a Half tensor: a plain loop over every element, whatever the layout ---- */
-
-void THTensor_(fill)(THTensor *r_, real value) {
-  TH_TENSOR_APPLY(real, r_, *r__data = value;);
-}
-
-void THTensor_(zero)(THTensor *r_) {
-  THTensor_(fill)(r_, TH_float2half(0));
-}
-#endif
 
 #endif

@@ -138,6 +138,8 @@ TH_API int THTensor_(isSetTo)(const THTensor *self, const THTensor *src);
 TH_API int THTensor_(overlaps)(const THTensor *a, const THTensor *b);
 TH_API int THTensor_(isSize)(const THTensor *self, const THLongStorage *dims);
 TH_API ptrdiff_t THTensor_(nElement)(const THTensor *self);
+/* nElement under the name of torch.numel. */
+TH_API ptrdiff_t THTensor_(numel)(THTensor *t);
 
 /* ---- Lifetime ---- */
 TH_API void THTensor_(retain)(THTensor *self);
@@ -161,12 +163,5 @@ TH_API real THTensor_(get4d)(const THTensor *tensor, long x0, long x1, long x2, 
 TH_API THDescBuff THTensor_(desc)(const THTensor *tensor);
 /* "2x3"; "[]" for an empty tensor. */
 TH_API THDescBuff THTensor_(sizeDesc)(const THTensor *tensor);
-
-#if defined(TH_REAL_IS_HALF)
-/* Half has no math (THTensorMath is not generated for it), but filling is part of storing values;
- * the other dtypes have fill and zero in THTensorMath. */
-TH_API void THTensor_(fill)(THTensor *r_, real value);
-TH_API void THTensor_(zero)(THTensor *r_);
-#endif
 
 #endif

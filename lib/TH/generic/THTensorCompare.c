@@ -1,66 +1,159 @@
-/* THTensorCompare: comparisons of one dtype (included by THTensorCompare.c once per dtype).
- * On the path of `a.lt(b)` → THPFloatTensor_lt → THFloatTensor_ltTensor. Sizes are checked first;
- * contiguous operands take a flat (parallel when long) loop, others the strided apply macros. */
+/* THTensorCompare: the comparisons of one dtype (included by THTensorCompare.c once per dtype):
+ * lt, le, gt, ge, ne, eq against a number or a tensor, equal, and the logical ops on masks.
+ * On the path of `a.lt(b)` → THPFloatTensor_lt → THFloatTensor_ltTensor.
+ * Each comparison comes in four forms: with a number (ltValue) or a tensor (ltTensor), giving a
+ * ByteTensor of 0s and 1s, or (the forms ending in T) a tensor of t's own type. Every form checks
+ * sizes first, gives the result t's shape, then runs TH_ELEMENTWISE_1/2 (THTensorElementwise.h):
+ * a flat, vectorised loop over contiguous operands, the strided apply macros otherwise. */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/THTensorCompare.c"
 #else
 
-static void THTensor_(checkComparable)(THTensor *t, THTensor *src) {
-  ptrdiff_t n = THTensor_(nElement)(t), srcN = THTensor_(nElement)(src);
-  THArgCheck(n == srcN, 3,
-             "inconsistent tensor size: expected %td elements (size %s) but got %td (size %s)", n,
-             THTensor_(sizeDesc)(t).str, srcN, THTensor_(sizeDesc)(src).str);
+/* ---- lt: less than ---- */
+
+void THTensor_(ltValue)(THByteTensor *r_, THTensor *t, real value) {
+  THByteTensor_resizeNd(r_, t->nDimension, t->size, NULL);
+  TH_ELEMENTWISE_1(unsigned char, x < value);
 }
 
-/* The four forms of one comparison. RESULT/RESULT_REAL is the result's tensor type and element
- * type; every form resizes the result to t's shape, then writes (t OP value) or (t OP src). */
-#define TH_COMPARE_FORMS(NAME, OP)                                                            \
-  TH_COMPARE_WITH_VALUE(NAME##Value, THByteTensor, unsigned char, TH_COMPARE_BYTE_, OP)           \
-  TH_COMPARE_WITH_VALUE(NAME##ValueT, THTensor, real, THTensor_, OP)                           \
-  TH_COMPARE_WITH_TENSOR(NAME##Tensor, THByteTensor, unsigned char, TH_COMPARE_BYTE_, OP)         \
-  TH_COMPARE_WITH_TENSOR(NAME##TensorT, THTensor, real, THTensor_, OP)
+void THTensor_(ltValueT)(THTensor *r_, THTensor *t, real value) {
+  THTensor_(resizeAs)(r_, t);
+  TH_ELEMENTWISE_1(real, x < value);
+}
 
-/* RESULT_ names the result type's functions: THTensor_ or TH_COMPARE_BYTE_. */
-#define TH_COMPARE_BYTE_(NAME) THByteTensor_##NAME
+void THTensor_(ltTensor)(THByteTensor *r_, THTensor *t, THTensor *src) {
+  THTensor_(checkSameNumel)(t, src, 3);
+  THByteTensor_resizeNd(r_, t->nDimension, t->size, NULL);
+  TH_ELEMENTWISE_2(unsigned char, x < y);
+}
 
-#define TH_COMPARE_WITH_VALUE(FN, RESULT, RESULT_REAL, RESULT_, OP)                            \
-  void THTensor_(FN)(RESULT *r_, THTensor *t, real value) {                                    \
-    RESULT_(resizeNd)(r_, t->nDimension, t->size, NULL);                   \
-    if (RESULT_(isContiguous)(r_) && THTensor_(isContiguous)(t)) {         \
-      RESULT_REAL *rp = RESULT_(data)(r_);                                 \
-      const real *tp = THTensor_(data)(t);                                                     \
-      TH_PARALLEL_FOR(i, THTensor_(nElement)(t), rp[i] = (RESULT_REAL)(tp[i] OP value););     \
-    } else {                                                                                   \
-      TH_TENSOR_APPLY2(RESULT_REAL, r_, real, t, *r__data = (RESULT_REAL)(*t_data OP value);); \
-    }                                                                                          \
-  }
+void THTensor_(ltTensorT)(THTensor *r_, THTensor *t, THTensor *src) {
+  THTensor_(checkSameNumel)(t, src, 3);
+  THTensor_(resizeAs)(r_, t);
+  TH_ELEMENTWISE_2(real, x < y);
+}
 
-#define TH_COMPARE_WITH_TENSOR(FN, RESULT, RESULT_REAL, RESULT_, OP)                           \
-  void THTensor_(FN)(RESULT *r_, THTensor *t, THTensor *src) {                                 \
-    THTensor_(checkComparable)(t, src);                                                        \
-    RESULT_(resizeNd)(r_, t->nDimension, t->size, NULL);                   \
-    if (RESULT_(isContiguous)(r_) && THTensor_(isContiguous)(t) &&         \
-        THTensor_(isContiguous)(src)) {                                                        \
-      RESULT_REAL *rp = RESULT_(data)(r_);                                 \
-      const real *tp = THTensor_(data)(t), *sp = THTensor_(data)(src);                         \
-      TH_PARALLEL_FOR(i, THTensor_(nElement)(t), rp[i] = (RESULT_REAL)(tp[i] OP sp[i]););     \
-    } else {                                                                                   \
-      TH_TENSOR_APPLY3(RESULT_REAL, r_, real, t, real, src,                                    \
-                       *r__data = (RESULT_REAL)(*t_data OP *src_data););                       \
-    }                                                                                          \
-  }
+/* ---- le: at most ---- */
 
-TH_COMPARE_FORMS(lt, <)
-TH_COMPARE_FORMS(le, <=)
-TH_COMPARE_FORMS(gt, >)
-TH_COMPARE_FORMS(ge, >=)
-TH_COMPARE_FORMS(ne, !=)
-TH_COMPARE_FORMS(eq, ==)
+void THTensor_(leValue)(THByteTensor *r_, THTensor *t, real value) {
+  THByteTensor_resizeNd(r_, t->nDimension, t->size, NULL);
+  TH_ELEMENTWISE_1(unsigned char, x <= value);
+}
 
-#undef TH_COMPARE_FORMS
-#undef TH_COMPARE_BYTE_
-#undef TH_COMPARE_WITH_VALUE
-#undef TH_COMPARE_WITH_TENSOR
+void THTensor_(leValueT)(THTensor *r_, THTensor *t, real value) {
+  THTensor_(resizeAs)(r_, t);
+  TH_ELEMENTWISE_1(real, x <= value);
+}
+
+void THTensor_(leTensor)(THByteTensor *r_, THTensor *t, THTensor *src) {
+  THTensor_(checkSameNumel)(t, src, 3);
+  THByteTensor_resizeNd(r_, t->nDimension, t->size, NULL);
+  TH_ELEMENTWISE_2(unsigned char, x <= y);
+}
+
+void THTensor_(leTensorT)(THTensor *r_, THTensor *t, THTensor *src) {
+  THTensor_(checkSameNumel)(t, src, 3);
+  THTensor_(resizeAs)(r_, t);
+  TH_ELEMENTWISE_2(real, x <= y);
+}
+
+/* ---- gt: greater than ---- */
+
+void THTensor_(gtValue)(THByteTensor *r_, THTensor *t, real value) {
+  THByteTensor_resizeNd(r_, t->nDimension, t->size, NULL);
+  TH_ELEMENTWISE_1(unsigned char, x > value);
+}
+
+void THTensor_(gtValueT)(THTensor *r_, THTensor *t, real value) {
+  THTensor_(resizeAs)(r_, t);
+  TH_ELEMENTWISE_1(real, x > value);
+}
+
+void THTensor_(gtTensor)(THByteTensor *r_, THTensor *t, THTensor *src) {
+  THTensor_(checkSameNumel)(t, src, 3);
+  THByteTensor_resizeNd(r_, t->nDimension, t->size, NULL);
+  TH_ELEMENTWISE_2(unsigned char, x > y);
+}
+
+void THTensor_(gtTensorT)(THTensor *r_, THTensor *t, THTensor *src) {
+  THTensor_(checkSameNumel)(t, src, 3);
+  THTensor_(resizeAs)(r_, t);
+  TH_ELEMENTWISE_2(real, x > y);
+}
+
+/* ---- ge: at least ---- */
+
+void THTensor_(geValue)(THByteTensor *r_, THTensor *t, real value) {
+  THByteTensor_resizeNd(r_, t->nDimension, t->size, NULL);
+  TH_ELEMENTWISE_1(unsigned char, x >= value);
+}
+
+void THTensor_(geValueT)(THTensor *r_, THTensor *t, real value) {
+  THTensor_(resizeAs)(r_, t);
+  TH_ELEMENTWISE_1(real, x >= value);
+}
+
+void THTensor_(geTensor)(THByteTensor *r_, THTensor *t, THTensor *src) {
+  THTensor_(checkSameNumel)(t, src, 3);
+  THByteTensor_resizeNd(r_, t->nDimension, t->size, NULL);
+  TH_ELEMENTWISE_2(unsigned char, x >= y);
+}
+
+void THTensor_(geTensorT)(THTensor *r_, THTensor *t, THTensor *src) {
+  THTensor_(checkSameNumel)(t, src, 3);
+  THTensor_(resizeAs)(r_, t);
+  TH_ELEMENTWISE_2(real, x >= y);
+}
+
+/* ---- ne: not equal to ---- */
+
+void THTensor_(neValue)(THByteTensor *r_, THTensor *t, real value) {
+  THByteTensor_resizeNd(r_, t->nDimension, t->size, NULL);
+  TH_ELEMENTWISE_1(unsigned char, x != value);
+}
+
+void THTensor_(neValueT)(THTensor *r_, THTensor *t, real value) {
+  THTensor_(resizeAs)(r_, t);
+  TH_ELEMENTWISE_1(real, x != value);
+}
+
+void THTensor_(neTensor)(THByteTensor *r_, THTensor *t, THTensor *src) {
+  THTensor_(checkSameNumel)(t, src, 3);
+  THByteTensor_resizeNd(r_, t->nDimension, t->size, NULL);
+  TH_ELEMENTWISE_2(unsigned char, x != y);
+}
+
+void THTensor_(neTensorT)(THTensor *r_, THTensor *t, THTensor *src) {
+  THTensor_(checkSameNumel)(t, src, 3);
+  THTensor_(resizeAs)(r_, t);
+  TH_ELEMENTWISE_2(real, x != y);
+}
+
+/* ---- eq: equal to ---- */
+
+void THTensor_(eqValue)(THByteTensor *r_, THTensor *t, real value) {
+  THByteTensor_resizeNd(r_, t->nDimension, t->size, NULL);
+  TH_ELEMENTWISE_1(unsigned char, x == value);
+}
+
+void THTensor_(eqValueT)(THTensor *r_, THTensor *t, real value) {
+  THTensor_(resizeAs)(r_, t);
+  TH_ELEMENTWISE_1(real, x == value);
+}
+
+void THTensor_(eqTensor)(THByteTensor *r_, THTensor *t, THTensor *src) {
+  THTensor_(checkSameNumel)(t, src, 3);
+  THByteTensor_resizeNd(r_, t->nDimension, t->size, NULL);
+  TH_ELEMENTWISE_2(unsigned char, x == y);
+}
+
+void THTensor_(eqTensorT)(THTensor *r_, THTensor *t, THTensor *src) {
+  THTensor_(checkSameNumel)(t, src, 3);
+  THTensor_(resizeAs)(r_, t);
+  TH_ELEMENTWISE_2(real, x == y);
+}
+
+/* ---- Equality of whole tensors ---- */
 
 int THTensor_(equal)(THTensor *a, THTensor *b) {
   if (!THTensor_(isSameSizeAs)(a, b))
@@ -70,31 +163,30 @@ int THTensor_(equal)(THTensor *a, THTensor *b) {
   return equal;
 }
 
+/* ---- Logical ops on ByteTensor masks (nonzero is true) ---- */
+
 #if defined(TH_REAL_IS_BYTE)
 
-#define TH_LOGICAL_BINARY(NAME, EXPR)                                                          \
-  void THTensor_(NAME)(THTensor *r_, THTensor *a, THTensor *b) {                               \
-    THTensor_(checkComparable)(a, b);                                                          \
-    THTensor_(resizeAs)(r_, a);                                                                \
-    if (THTensor_(isContiguous)(r_) && THTensor_(isContiguous)(a) && THTensor_(isContiguous)(b)) { \
-      real *rp = THTensor_(data)(r_);                                                          \
-      const real *ap = THTensor_(data)(a), *bp = THTensor_(data)(b);                           \
-      TH_PARALLEL_FOR(i, THTensor_(nElement)(a), real x = ap[i] != 0; real y = bp[i] != 0;    \
-                      rp[i] = (EXPR););                                                        \
-    } else {                                                                                   \
-      TH_TENSOR_APPLY3(real, r_, real, a, real, b,                                             \
-                       real x = *a_data != 0; real y = *b_data != 0; *r__data = (EXPR););     \
-    }                                                                                          \
-  }
+void THTensor_(logicalAnd)(THTensor *r_, THTensor *t, THTensor *src) {
+  THTensor_(checkSameNumel)(t, src, 3);
+  THTensor_(resizeAs)(r_, t);
+  TH_ELEMENTWISE_2(real, (x != 0) & (y != 0));
+}
 
-TH_LOGICAL_BINARY(logicalAnd, x & y)
-TH_LOGICAL_BINARY(logicalOr, x | y)
-TH_LOGICAL_BINARY(logicalXor, x ^ y)
+void THTensor_(logicalOr)(THTensor *r_, THTensor *t, THTensor *src) {
+  THTensor_(checkSameNumel)(t, src, 3);
+  THTensor_(resizeAs)(r_, t);
+  TH_ELEMENTWISE_2(real, (x != 0) | (y != 0));
+}
 
-#undef TH_LOGICAL_BINARY
+void THTensor_(logicalXor)(THTensor *r_, THTensor *t, THTensor *src) {
+  THTensor_(checkSameNumel)(t, src, 3);
+  THTensor_(resizeAs)(r_, t);
+  TH_ELEMENTWISE_2(real, (x != 0) ^ (y != 0));
+}
 
-void THTensor_(logicalNot)(THTensor *r_, THTensor *a) {
-  THTensor_(eqValueT)(r_, a, 0);
+void THTensor_(logicalNot)(THTensor *r_, THTensor *t) {
+  THTensor_(eqValueT)(r_, t, 0);
 }
 
 #endif

@@ -38,12 +38,12 @@ TH_API void THTensor_(eqTensorT)(THTensor *r_, THTensor *t, THTensor *src);
 TH_API int THTensor_(equal)(THTensor *a, THTensor *b);
 
 #if defined(TH_REAL_IS_BYTE)
-/* ByteTensors as masks (nonzero is true): r_ = a and / or / xor b, and not a, as 0s and 1s. The
- * operands need as many elements; the result has a's shape and may be a. */
-TH_API void THTensor_(logicalAnd)(THTensor *r_, THTensor *a, THTensor *b);
-TH_API void THTensor_(logicalOr)(THTensor *r_, THTensor *a, THTensor *b);
-TH_API void THTensor_(logicalXor)(THTensor *r_, THTensor *a, THTensor *b);
-TH_API void THTensor_(logicalNot)(THTensor *r_, THTensor *a);
+/* ByteTensors as masks (nonzero is true): r_ = t and / or / xor src, and not t, as 0s and 1s. The
+ * operands need as many elements; the result has t's shape and may be t. */
+TH_API void THTensor_(logicalAnd)(THTensor *r_, THTensor *t, THTensor *src);
+TH_API void THTensor_(logicalOr)(THTensor *r_, THTensor *t, THTensor *src);
+TH_API void THTensor_(logicalXor)(THTensor *r_, THTensor *t, THTensor *src);
+TH_API void THTensor_(logicalNot)(THTensor *r_, THTensor *t);
 #endif
 
 #endif

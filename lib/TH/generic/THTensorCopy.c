@@ -32,36 +32,61 @@ void THTensor_(copy)(THTensor *self, THTensor *src) {
   }
 }
 
-/* copy<SrcReal>: CONVERT turns one source element into real. */
-#define IMPLEMENT_THTensor_COPY(SrcReal, src_real, CONVERT)                                    \
-  void THTensor_(copy##SrcReal)(THTensor *self, TH##SrcReal##Tensor *src) {                  \
-    THTensor_(checkCopySize)(self, src->nDimension, src->size);                              \
-    if (THTensor_(isContiguous)(self) && TH##SrcReal##Tensor_isContiguous(src)) {            \
-      real *dst_ptr = THTensor_(data)(self);                                                 \
-      const src_real *src_ptr = TH##SrcReal##Tensor_data(src);                               \
-      TH_PARALLEL_FOR(i, THTensor_(nElement)(self), dst_ptr[i] = CONVERT(src_ptr[i]););      \
-    } else {                                                                                 \
-      TH_TENSOR_APPLY2(real, self, src_real, src, *self_data = CONVERT(*src_data););          \
-    }                                                                                        \
-  }
+/* self = CONVERT(each element of src), whose elements are of type SRC_REAL: a flat (parallel) loop
+ * when both tensors are contiguous, the apply macro otherwise. */
+#define TH_COPY_CONVERTING(SRC_REAL, CONVERT)                                                  \
+  do {                                                                                         \
+    THTensor_(checkCopySize)(self, src->nDimension, src->size);                                \
+    real *TH_to = TH_ELEMENTWISE_FLAT(self);                                                   \
+    const SRC_REAL *TH_from = TH_ELEMENTWISE_FLAT(src);                                        \
+    if (TH_to && TH_from) {                                                                    \
+      TH_PARALLEL_FOR(i, THTensor_(nElement)(self), TH_to[i] = CONVERT(TH_from[i]););          \
+    } else {                                                                                   \
+      TH_TENSOR_APPLY2(real, self, SRC_REAL, src, *self_data = CONVERT(*src_data););           \
+    }                                                                                          \
+  } while (0)
 
-IMPLEMENT_THTensor_COPY(Byte, unsigned char, TH_TENSOR_TO_REAL)
-IMPLEMENT_THTensor_COPY(Char, signed char, TH_TENSOR_TO_REAL)
-IMPLEMENT_THTensor_COPY(Short, short, TH_TENSOR_TO_REAL)
-IMPLEMENT_THTensor_COPY(Int, int, TH_TENSOR_TO_REAL)
-IMPLEMENT_THTensor_COPY(Long, long, TH_TENSOR_TO_REAL)
-IMPLEMENT_THTensor_COPY(Float, float, TH_TENSOR_TO_REAL)
-IMPLEMENT_THTensor_COPY(Double, double, TH_TENSOR_TO_REAL)
+void THTensor_(copyByte)(THTensor *self, THByteTensor *src) {
+  TH_COPY_CONVERTING(unsigned char, TH_TENSOR_TO_REAL);
+}
 
+void THTensor_(copyChar)(THTensor *self, THCharTensor *src) {
+  TH_COPY_CONVERTING(signed char, TH_TENSOR_TO_REAL);
+}
+
+void THTensor_(copyShort)(THTensor *self, THShortTensor *src) {
+  TH_COPY_CONVERTING(short, TH_TENSOR_TO_REAL);
+}
+
+void THTensor_(copyInt)(THTensor *self, THIntTensor *src) {
+  TH_COPY_CONVERTING(int, TH_TENSOR_TO_REAL);
+}
+
+void THTensor_(copyLong)(THTensor *self, THLongTensor *src) {
+  TH_COPY_CONVERTING(long, TH_TENSOR_TO_REAL);
+}
+
+void THTensor_(copyFloat)(THTensor *self, THFloatTensor *src) {
+  TH_COPY_CONVERTING(float, TH_TENSOR_TO_REAL);
+}
+
+void THTensor_(copyDouble)(THTensor *self, THDoubleTensor *src) {
+  TH_COPY_CONVERTING(double, TH_TENSOR_TO_REAL);
+}
+
+/* From Half: through float, or as it is into Half. */
 #ifdef TH_REAL_IS_HALF
 #define TH_TENSOR_FROM_HALF(x) (x)
 #else
 #define TH_TENSOR_FROM_HALF(x) ((real)TH_half2float(x))
 #endif
-IMPLEMENT_THTensor_COPY(Half, THHalf, TH_TENSOR_FROM_HALF)
+
+void THTensor_(copyHalf)(THTensor *self, THHalfTensor *src) {
+  TH_COPY_CONVERTING(THHalf, TH_TENSOR_FROM_HALF);
+}
 
 #undef TH_TENSOR_FROM_HALF
-#undef IMPLEMENT_THTensor_COPY
+#undef TH_COPY_CONVERTING
 #undef TH_TENSOR_TO_REAL
 
 #endif

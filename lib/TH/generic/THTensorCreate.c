@@ -1,10 +1,40 @@
-/* THTensorCreate: creation: zeros, ones, eye, range, linspace, logspace, diag, tril, triu.
- * Included by THTensorCreate.c once per dtype. Arguments are checked first; then the result is
- * resized and written, through its data pointer when contiguous, else element by element through
- * the strided apply macros (a given out= tensor may be any view). */
+/* THTensorCreate: filling and creation of one dtype (included by THTensorCreate.c once per dtype):
+ * fill and zero (Half too), then zeros, ones, eye, range, linspace, logspace, diag, tril, triu.
+ * On the path of `torch_early.eye(3)` → THPFloatTensor_stateless_eye → THFloatTensor_eye.
+ * Arguments are checked first; then the result is resized and written, through its data pointer
+ * when contiguous, else element by element through the strided apply macros (a given out= tensor
+ * may be any view). */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/THTensorCreate.c"
 #else
+
+/* ---- Filling: every element of the view, and nothing around it ---- */
+
+void THTensor_(fill)(THTensor *r_, real value) {
+#if defined(TH_REAL_IS_HALF)
+  TH_TENSOR_APPLY(real, r_, *r__data = value;);      /* Half has no THVector kernels */
+#else
+  if (THTensor_(isContiguous)(r_)) {
+    real *rp = THTensor_(data)(r_);
+    TH_PARALLEL_CHUNKS(begin, length, THTensor_(nElement)(r_),
+                       THVector_(fill)(rp + begin, value, length););
+  } else {
+    TH_TENSOR_APPLY(real, r_, *r__data = value;);
+  }
+#endif
+}
+
+void THTensor_(zero)(THTensor *r_) {
+#if defined(TH_REAL_IS_HALF)
+  THTensor_(fill)(r_, TH_float2half(0));
+#else
+  THTensor_(fill)(r_, 0);
+#endif
+}
+
+/* ---- Creation (Half has none) ---- */
+
+#if !defined(TH_REAL_IS_HALF)
 
 void THTensor_(zeros)(THTensor *r_, THLongStorage *size) {
   THTensor_(resize)(r_, size, NULL);
@@ -156,5 +186,7 @@ void THTensor_(tril)(THTensor *r_, THTensor *t, long k) {
 void THTensor_(triu)(THTensor *r_, THTensor *t, long k) {
   THTensor_(triangle)(r_, t, k, 0);
 }
+
+#endif
 
 #endif

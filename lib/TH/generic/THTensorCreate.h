@@ -1,10 +1,15 @@
-/* THTensorCreate: creation: zeros, ones, eye, range, linspace, logspace, diag, tril, triu.
- * Declarations, expanded per dtype by THTensor.h. Each resizes its result r_ (which may be a
- * given out= tensor, or for diag/tril/triu the input itself) and then writes every element. */
+/* THTensorCreate: filling and creation, declarations expanded per dtype by THTensor.h (Half has
+ * fill and zero only). Each function resizes its result r_ (which may be a given out= tensor, or
+ * for diag/tril/triu the input itself) and then writes every element. */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/THTensorCreate.h"
 #else
 
+/* Every element of the view r_ becomes value (or 0); memory around the view is left alone. */
+TH_API void THTensor_(fill)(THTensor *r_, real value);
+TH_API void THTensor_(zero)(THTensor *r_);
+
+#if !defined(TH_REAL_IS_HALF)
 TH_API void THTensor_(zeros)(THTensor *r_, THLongStorage *size);
 TH_API void THTensor_(ones)(THTensor *r_, THLongStorage *size);
 /* An n x m matrix with ones on its main diagonal. */
@@ -24,6 +29,8 @@ TH_API void THTensor_(triu)(THTensor *r_, THTensor *t, long k);
 TH_API void THTensor_(linspace)(THTensor *r_, real a, real b, long n);
 /* 10 to the power of linspace(a, b, n). */
 TH_API void THTensor_(logspace)(THTensor *r_, real a, real b, long n);
+#endif
+
 #endif
 
 #endif

@@ -1,45 +1,32 @@
-/* THTensorIndex: indexing and joining: index_select/copy/add/fill, gather, scatter, cat.
- * Included by THTensorIndex.c once per dtype. Every function checks its dimension, the ranks and
- * sizes, and every index value (THIndexCheck, an IndexError in Python) before it writes anything.
+/* THTensorIndex: indexing, masking and joining of one dtype (included by THTensorIndex.c once per
+ * dtype): index_select/copy/add/fill, gather, scatter, maskedFill/Copy/Select, nonzero, cat.
+ * On the path of `a.index_select(0, i)` → THPFloatTensor_index_select → THFloatTensor_indexSelect.
+ * Every function checks its dimension, the ranks and sizes, and every index value (THIndexCheck,
+ * an IndexError in Python) or mask value before it writes anything.
  * Contiguous operands are treated as outer x size[dim] x inner blocks and copied row by row (in
  * parallel when large); other layouts go through narrowed views or TH_TENSOR_DIM_APPLY. */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/THTensorIndex.c"
 #else
 
-/* ---- Checks ---- */
+/* ---- Checks (checkDim and checkIndex come from THTensorChecks.h) ---- */
 
-static void THTensor_(checkDim)(const THTensor *t, int dim, int argNumber) {
-  THArgCheck(dim >= 0 && dim < t->nDimension, argNumber, "dimension %d out of range of %dD tensor",
-             dim, t->nDimension);
-}
-
-/* Every value of index lies in [0, size): otherwise an IndexError naming the first one outside. */
-static void THTensor_(checkIndexValues)(THLongTensor *index, long size, int dim, int argNumber) {
-  long bad = 0;
+/* Every value of index lies in [0, t->size[dim]): otherwise an IndexError naming the first one
+ * outside. (0 is always inside: TH has no dimensions of size 0.) */
+static void THTensor_(checkIndexValues)(THLongTensor *index, THTensor *t, int dim, int argNumber) {
+  long size = t->size[dim], firstOutside = 0;
   int found = 0;
   TH_TENSOR_APPLY(long, index,
                   if (!found && (*index_data < 0 || *index_data >= size)) {
                     found = 1;
-                    bad = *index_data;
+                    firstOutside = *index_data;
                   });
-  THIndexCheck(!found, argNumber, "index %ld is out of range for dimension %d (of size %ld)", bad,
-               dim, size);
+  THTensor_(checkIndex)(t, dim, firstOutside, argNumber);
 }
 
 static void THTensor_(checkIndexVector)(THLongTensor *index, int argNumber) {
   THArgCheck(index->nDimension == 1, argNumber, "expected a 1-D index, got a tensor of size %s",
              THLongTensor_sizeDesc(index).str);
-}
-
-/* The contiguous layout around dim: outer blocks of size[dim] rows of inner elements. */
-static void THTensor_(splitAt)(const THTensor *t, int dim, long *outer, long *inner) {
-  *outer = 1;
-  *inner = 1;
-  for (int d = 0; d < dim; d++)
-    *outer *= t->size[d];
-  for (int d = dim + 1; d < t->nDimension; d++)
-    *inner *= t->size[d];
 }
 
 /* ---- index_select ---- */
@@ -53,7 +40,7 @@ static void THTensor_(indexSelectRows)(THTensor *r_, THTensor *src, int dim, con
                                        long n) {
   if (THTensor_(isContiguous)(r_) && THTensor_(isContiguous)(src)) {
     long outer, inner, srcRows = src->size[dim];
-    THTensor_(splitAt)(src, dim, &outer, &inner);
+    THDimApply_split(src->nDimension, src->size, dim, &outer, &inner);
     real *rp = THTensor_(data)(r_);
     const real *sp = THTensor_(data)(src);
     if (outer == 1) {             /* dim 0: a plain loop over the rows, the common case */
@@ -79,7 +66,7 @@ static void THTensor_(indexSelectRows)(THTensor *r_, THTensor *src, int dim, con
 void THTensor_(indexSelect)(THTensor *r_, THTensor *src, int dim, THLongTensor *index) {
   THTensor_(checkDim)(src, dim, 3);
   THTensor_(checkIndexVector)(index, 4);
-  THTensor_(checkIndexValues)(index, src->size[dim], dim, 4);
+  THTensor_(checkIndexValues)(index, src, dim, 4);
   if ((void *)r_ == (void *)src || (void *)r_ == (void *)index) {
     THTensor *result = THTensor_(new)();   /* r_ is an input: work aside, then re-point r_ */
     THTensor_(indexSelect)(result, src, dim, index);
@@ -115,7 +102,7 @@ static void THTensor_(indexWriteRows)(THTensor *tensor, int dim, const long *ind
                                       THTensor *src, int add) {
   if (THTensor_(isContiguous)(tensor) && THTensor_(isContiguous)(src)) {
     long outer, inner, rows = tensor->size[dim];
-    THTensor_(splitAt)(tensor, dim, &outer, &inner);
+    THDimApply_split(tensor->nDimension, tensor->size, dim, &outer, &inner);
     real *tp = THTensor_(data)(tensor);
     const real *sp = THTensor_(data)(src);
     /* Blocks are disjoint, so they go in parallel; within one, rows go in index order, so a
@@ -152,7 +139,7 @@ static void THTensor_(indexWrite)(THTensor *tensor, int dim, THLongTensor *index
   THTensor_(checkDim)(tensor, dim, 2);
   THTensor_(checkIndexVector)(index, 3);
   THTensor_(checkIndexSource)(tensor, dim, THLongTensor_nElement(index), src);
-  THTensor_(checkIndexValues)(index, tensor->size[dim], dim, 3);
+  THTensor_(checkIndexValues)(index, tensor, dim, 3);
   THLongTensor *positions = THLongTensor_newContiguous(index);
   THTensor_(indexWriteRows)(tensor, dim, THLongTensor_data(positions),
                             THLongTensor_nElement(positions), src, add);
@@ -170,7 +157,7 @@ void THTensor_(indexAdd)(THTensor *tensor, int dim, THLongTensor *index, THTenso
 void THTensor_(indexFill)(THTensor *tensor, int dim, THLongTensor *index, real value) {
   THTensor_(checkDim)(tensor, dim, 2);
   THTensor_(checkIndexVector)(index, 3);
-  THTensor_(checkIndexValues)(index, tensor->size[dim], dim, 3);
+  THTensor_(checkIndexValues)(index, tensor, dim, 3);
   THLongTensor *positions = THLongTensor_newContiguous(index);
   const long *ip = THLongTensor_data(positions);
   THTensor *slice = THTensor_(new)();
@@ -195,7 +182,7 @@ static void THTensor_(checkSameRankIndex)(THTensor *t, int dim, THLongTensor *in
 void THTensor_(gather)(THTensor *r_, THTensor *src, int dim, THLongTensor *index) {
   THTensor_(checkDim)(src, dim, 3);
   THTensor_(checkSameRankIndex)(src, dim, index, 4);
-  THTensor_(checkIndexValues)(index, src->size[dim], dim, 4);
+  THTensor_(checkIndexValues)(index, src, dim, 4);
   if ((void *)r_ == (void *)src || (void *)r_ == (void *)index) {
     THTensor *result = THTensor_(new)();
     THTensor_(gather)(result, src, dim, index);
@@ -219,7 +206,7 @@ void THTensor_(scatter)(THTensor *tensor, int dim, THLongTensor *index, THTensor
   THArgCheck(src->size[dim] >= index->size[dim], 4,
              "the index has %ld entries along dimension %d but the source only %ld (size %s)",
              index->size[dim], dim, src->size[dim], THTensor_(sizeDesc)(src).str);
-  THTensor_(checkIndexValues)(index, tensor->size[dim], dim, 3);
+  THTensor_(checkIndexValues)(index, tensor, dim, 3);
   TH_TENSOR_DIM_APPLY3(real, tensor, real, src, long, index, dim,
                        for (long i = 0; i < index_size; i++)
                          tensor_data[index_data[i * index_stride] * tensor_stride] = src_data[i * src_stride];);
@@ -228,10 +215,94 @@ void THTensor_(scatter)(THTensor *tensor, int dim, THLongTensor *index, THTensor
 void THTensor_(scatterFill)(THTensor *tensor, int dim, THLongTensor *index, real value) {
   THTensor_(checkDim)(tensor, dim, 2);
   THTensor_(checkSameRankIndex)(tensor, dim, index, 3);
-  THTensor_(checkIndexValues)(index, tensor->size[dim], dim, 3);
+  THTensor_(checkIndexValues)(index, tensor, dim, 3);
   TH_TENSOR_DIM_APPLY2(real, tensor, long, index, dim,
                        for (long i = 0; i < index_size; i++)
                          tensor_data[index_data[i * index_stride] * tensor_stride] = value;);
+}
+
+/* ---- Masks: maskedFill, maskedCopy, maskedSelect ---- */
+
+/* Checks the mask against the tensor and counts its 1s; an error before anything is written. */
+static ptrdiff_t THTensor_(countMask)(THTensor *tensor, THByteTensor *mask, int maskArg) {
+  ptrdiff_t n = THTensor_(nElement)(tensor), maskN = THByteTensor_nElement(mask);
+  THArgCheck(n == maskN, maskArg,
+             "the mask has %td elements (size %s) but the tensor has %td (size %s)", maskN,
+             THByteTensor_sizeDesc(mask).str, n, THTensor_(sizeDesc)(tensor).str);
+  ptrdiff_t picked = 0;
+  int bad = 0;
+  TH_TENSOR_APPLY(unsigned char, mask, picked += (*mask_data == 1); bad |= (*mask_data > 1););
+  THArgCheck(!bad, maskArg, "the mask may only contain 0s and 1s");
+  return picked;
+}
+
+void THTensor_(maskedFill)(THTensor *tensor, THByteTensor *mask, real value) {
+  THTensor_(countMask)(tensor, mask, 2);
+  TH_TENSOR_APPLY2(real, tensor, unsigned char, mask,
+                   if (*mask_data) *tensor_data = value;);
+}
+
+void THTensor_(maskedCopy)(THTensor *tensor, THByteTensor *mask, THTensor *src) {
+  ptrdiff_t picked = THTensor_(countMask)(tensor, mask, 2);
+  ptrdiff_t available = THTensor_(nElement)(src);
+  THArgCheck(available >= picked, 3,
+             "the mask picks %td elements but the source has only %td (size %s)", picked,
+             available, THTensor_(sizeDesc)(src).str);
+  if (picked == 0)
+    return;
+  THTensor *source = THTensor_(newContiguous)(src);
+  const real *next = THTensor_(data)(source);
+  TH_TENSOR_APPLY2(real, tensor, unsigned char, mask,
+                   if (*mask_data) *tensor_data = *next++;);
+  THTensor_(free)(source);
+}
+
+void THTensor_(maskedSelect)(THTensor *r_, THTensor *src, THByteTensor *mask) {
+  ptrdiff_t picked = THTensor_(countMask)(src, mask, 3);
+  if (picked == 0) {
+    THTensor_(resizeNd)(r_, 0, NULL, NULL);
+    return;
+  }
+  /* r_ may alias src: gather into a fresh buffer first. */
+  THTensor *result = THTensor_(newWithSize1d)(picked);
+  real *out = THTensor_(data)(result);
+  TH_TENSOR_APPLY2(real, src, unsigned char, mask,
+                   if (*mask_data) *out++ = *src_data;);
+  THTensor_(set)(r_, result);
+  THTensor_(free)(result);
+}
+
+/* ---- nonzero: the subscripts of the nonzero elements, one row each, in row-major order ---- */
+
+void THTensor_(nonzero)(THLongTensor *subscript, THTensor *t) {
+  if ((void *)subscript == (void *)t) {
+    THLongTensor *result = THLongTensor_new();
+    THTensor_(nonzero)(result, t);
+    THLongTensor_set(subscript, result);
+    THLongTensor_free(result);
+    return;
+  }
+  ptrdiff_t count = 0;
+  TH_TENSOR_APPLY(real, t, count += *t_data != 0;);
+  if (count == 0) {
+    THLongTensor_resizeNd(subscript, 0, NULL, NULL);
+    return;
+  }
+  int nDimension = t->nDimension;
+  THLongTensor_resize2d(subscript, count, nDimension);
+  long *out = THLongTensor_data(subscript);
+  const long *size = t->size;
+  ptrdiff_t position = 0;                   /* row-major position of the current element */
+  TH_TENSOR_APPLY(real, t,
+                  if (*t_data != 0) {
+                    ptrdiff_t rest = position;
+                    for (int d = nDimension - 1; d >= 0; d--) {
+                      out[d] = rest % size[d];
+                      rest /= size[d];
+                    }
+                    out += nDimension;
+                  }
+                  position++;);
 }
 
 /* ---- cat ---- */
@@ -260,7 +331,7 @@ static long THTensor_(checkCatInputs)(THTensor **inputs, int numInputs, int firs
 /* Every input and r_ contiguous: each output block of outer is the inputs' blocks end to end. */
 static void THTensor_(catContiguous)(THTensor *r_, THTensor **inputs, int numInputs, int dim) {
   long outer, inner;
-  THTensor_(splitAt)(r_, dim, &outer, &inner);
+  THDimApply_split(r_->nDimension, r_->size, dim, &outer, &inner);
   ptrdiff_t rowLength = r_->size[dim] * inner;
   ptrdiff_t *offset = THAlloc(sizeof(ptrdiff_t) * (numInputs + 1));
   offset[0] = 0;

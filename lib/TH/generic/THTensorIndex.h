@@ -1,7 +1,7 @@
-/* THTensorIndex: indexing and joining: index_select/copy/add/fill, gather, scatter, cat.
- * Declarations, expanded per dtype by THTensor.h. Indices are LongTensors of 0-based positions;
- * every one is checked (THIndexCheck) before anything is written. The masked ops live in
- * THTensorMath.h. */
+/* THTensorIndex: indexing, masking and joining: index_select/copy/add/fill, gather, scatter,
+ * maskedFill/Copy/Select, nonzero, cat. Declarations, expanded per dtype by THTensor.h. Indices
+ * are LongTensors of 0-based positions; every one is checked (THIndexCheck) before anything is
+ * written. */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/THTensorIndex.h"
 #else
@@ -24,6 +24,18 @@ TH_API void THTensor_(gather)(THTensor *r_, THTensor *src, int dim, THLongTensor
  * may be longer. */
 TH_API void THTensor_(scatter)(THTensor *tensor, int dim, THLongTensor *index, THTensor *src);
 TH_API void THTensor_(scatterFill)(THTensor *tensor, int dim, THLongTensor *index, real value);
+
+/* ---- Masks: mask is a ByteTensor with as many elements as the tensor; its 1s pick elements in
+ * row-major order, its 0s skip them; any other value is an error. ---- */
+TH_API void THTensor_(maskedFill)(THTensor *tensor, THByteTensor *mask, real value);
+/* Writes the picked elements of tensor from src's elements, taken in order. */
+TH_API void THTensor_(maskedCopy)(THTensor *tensor, THByteTensor *mask, THTensor *src);
+/* r = the picked elements of src, as a 1-D tensor (empty when nothing is picked). */
+TH_API void THTensor_(maskedSelect)(THTensor *r_, THTensor *src, THByteTensor *mask);
+
+/* The subscripts of t's nonzero elements, in row-major order: an N x nDimension LongTensor (empty
+ * when N is 0). */
+TH_API void THTensor_(nonzero)(THLongTensor *subscript, THTensor *t);
 
 /* ---- Joining ---- */
 /* r = the inputs laid end to end along dim; they must match in every other dimension. Empty

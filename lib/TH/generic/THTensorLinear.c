@@ -1,7 +1,8 @@
-/* BLAS-level tensor ops of one dtype (included by THTensorLinear.c once per dtype). Each op checks
- * its operands, settles the result's layout, and hands THBlas matrices in a layout BLAS accepts:
- * unit stride in one dimension and a leading dimension of at least max(1, rows); any other
- * operand (narrowed with a step, expanded with stride 0) goes as a contiguous copy.
+/* BLAS-level tensor ops of one dtype (included by THTensorLinear.c once per dtype): dot, the
+ * matrix and vector products, cross. Each op checks its operands, settles the result's layout,
+ * and hands THBlas matrices in a layout BLAS accepts: unit stride in one dimension and a leading
+ * dimension of at least max(1, rows); any other operand (narrowed with a step, expanded with
+ * stride 0) goes as a contiguous copy.
  * On the path of `a.mm(b)`: THPFloatTensor_mm → THFloatTensor_mm → addmm → THFloatBlas_gemm. */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/THTensorLinear.c"
@@ -81,6 +82,50 @@ static void THTensor_(startFrom)(THTensor *r_, real beta, THTensor *t) {
   }
   if (beta == 0)
     THTensor_(zero)(r_);
+}
+
+/* ---- Inner product ----
+ * dot, the first of the products (BLAS level 1), takes its own loop rather than THBlas_(dot): like
+ * sum it accumulates in accreal, in shares whose result does not depend on the threads that run
+ * them. */
+
+/* Kept out of line: inlined into dot, GCC 12 spilled the upper half of each float vector to the
+ * stack on its way to double, and the whole product took a third longer. */
+static __attribute__((noinline)) accreal THTensor_(dotContiguous)(const real *tp, const real *sp,
+                                                                  ptrdiff_t n) {
+  accreal sum = 0;
+#pragma omp simd reduction(+ : sum)
+  for (ptrdiff_t i = 0; i < n; i++)
+    sum += (accreal)tp[i] * sp[i];
+  return sum;
+}
+
+/* In shares combined in order when long, as the whole kernels of sum and prod (THTensorReduce.c):
+ * the result has the same bits whatever number of threads runs the shares. */
+static accreal THTensor_(dotWhole)(const real *tp, const real *sp, ptrdiff_t n) {
+  if (n <= TH_OMP_OVERHEAD_THRESHOLD)
+    return THTensor_(dotContiguous)(tp, sp, n);
+  ptrdiff_t shares = THGetNumThreads();
+  accreal *partial = THAlloc(sizeof(accreal) * shares), sum = 0;
+  TH_PARALLEL_LOOP(s, shares, n,
+                   ptrdiff_t begin, length;
+                   THParallel_shareOf(n, shares, s, &begin, &length);
+                   partial[s] = THTensor_(dotContiguous)(tp + begin, sp + begin, length););
+  for (ptrdiff_t s = 0; s < shares; s++)
+    sum += partial[s];
+  THFree(partial);
+  return sum;
+}
+
+accreal THTensor_(dot)(THTensor *t, THTensor *src) {
+  THTensor_(checkSameNumel)(t, src, 2);
+  accreal sum = 0;
+  if (THTensor_(isContiguous)(t) && THTensor_(isContiguous)(src)) {
+    sum = THTensor_(dotWhole)(THTensor_(data)(t), THTensor_(data)(src), THTensor_(nElement)(t));
+  } else {
+    TH_TENSOR_APPLY2(real, t, real, src, sum += (accreal)*t_data * *src_data;);
+  }
+  return sum;
 }
 
 /* ---- Matrix times matrix ---- */
@@ -377,8 +422,7 @@ void THTensor_(cross)(THTensor *r_, THTensor *a, THTensor *b, int dimension) {
     THArgCheck(dimension >= 0, 4, "no dimension of size 3 in a tensor of size %s",
                THTensor_(sizeDesc)(a).str);
   }
-  THArgCheck(dimension < a->nDimension, 4, "dimension %d out of range of %dD tensor", dimension,
-             a->nDimension);
+  THTensor_(checkDim)(a, dimension, 4);
   THArgCheck(a->size[dimension] == 3, 4, "dimension %d does not have size 3 (tensor of size %s)",
              dimension, THTensor_(sizeDesc)(a).str);
   THTensor_(resizeAs)(r_, a);

@@ -1,10 +1,13 @@
-/* THTensorLinear: BLAS-level tensor ops (matrix and vector products, cross), declared once per
- * dtype by THTensor.h. Each computes r = beta*t + alpha*(product); the result comes first, may be
- * the same tensor as t, and is resized by the callee. Float/Double run the linked BLAS. */
+/* THTensorLinear: BLAS-level tensor ops (dot, matrix and vector products, cross), declared once per
+ * dtype by THTensor.h. Each product computes r = beta*t + alpha*(product); the result comes first,
+ * may be the same tensor as t, and is resized by the callee. Float/Double run the linked BLAS. */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/THTensorLinear.h"
 #else
 
+/* The sum of t[i] * src[i] over the elements of t and src (as many elements, any shapes), in
+ * accreal. */
+TH_API accreal THTensor_(dot)(THTensor *t, THTensor *src);
 /* r = beta*t + alpha*(mat1 @ mat2); mat1 is n x k, mat2 k x m, t n x m. */
 TH_API void THTensor_(addmm)(THTensor *r_, real beta, THTensor *t, real alpha, THTensor *mat1,
                              THTensor *mat2);

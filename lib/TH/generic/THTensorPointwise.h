@@ -1,19 +1,13 @@
-/* THTensorPointwise: element-wise math: unary functions (exp, log, sigmoid, ...), pow, fmod, remainder, clamp, lerp, atan2, addcmul/addcdiv, cmax/cmin, sign, neg, abs, reciprocal.
- * Declarations, expanded per dtype by THTensor.h. As in THTensorMath, the result comes first, may
- * be the same tensor as an input and is resized by the callee; tensor operands need as many
- * elements as t (shapes may differ), checked before anything is written. */
+/* THTensorPointwise: the element-wise functions (neg, abs, sign, clamp, cmax, cmin; for float
+ * types exp, log, sin..., sigmoid, pow, atan2, lerp), declarations expanded per dtype by
+ * THTensor.h. As in THTensorArithmetic.h, the result comes first, may be the same tensor as an
+ * input and is resized by the callee; tensor operands need as many elements as t (shapes may
+ * differ), checked before anything is written. */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/THTensorPointwise.h"
 #else
 
 /* ---- Every dtype ---- */
-
-/* r = t mod value / t mod src. fmod keeps the sign of the dividend (C's fmod and %), remainder
- * the sign of the divisor (Python's %). Integer types: a zero divisor is an error. */
-TH_API void THTensor_(fmod)(THTensor *r_, THTensor *t, real value);
-TH_API void THTensor_(cfmod)(THTensor *r_, THTensor *t, THTensor *src);
-TH_API void THTensor_(remainder)(THTensor *r_, THTensor *t, real value);
-TH_API void THTensor_(cremainder)(THTensor *r_, THTensor *t, THTensor *src);
 
 /* r = t limited to [minValue, maxValue] */
 TH_API void THTensor_(clamp)(THTensor *r_, THTensor *t, real minValue, real maxValue);
@@ -22,11 +16,6 @@ TH_API void THTensor_(cmax)(THTensor *r_, THTensor *t, THTensor *src);
 TH_API void THTensor_(cmin)(THTensor *r_, THTensor *t, THTensor *src);
 TH_API void THTensor_(cmaxValue)(THTensor *r_, THTensor *t, real value);
 TH_API void THTensor_(cminValue)(THTensor *r_, THTensor *t, real value);
-
-/* r = t + value * src1 * src2;  r = t + value * src1 / src2 (integer types: a zero in src2 is an
- * error) */
-TH_API void THTensor_(addcmul)(THTensor *r_, THTensor *t, real value, THTensor *src1, THTensor *src2);
-TH_API void THTensor_(addcdiv)(THTensor *r_, THTensor *t, real value, THTensor *src1, THTensor *src2);
 
 /* ---- Signed types (negation wraps for the most negative integer, as in two's complement) ---- */
 #if !defined(TH_REAL_IS_BYTE)
@@ -69,10 +58,10 @@ TH_API void THTensor_(trunc)(THTensor *r_, THTensor *t);
 TH_API void THTensor_(pow)(THTensor *r_, THTensor *t, real value);
 TH_API void THTensor_(tpow)(THTensor *r_, real value, THTensor *t);
 TH_API void THTensor_(cpow)(THTensor *r_, THTensor *t, THTensor *src);
-/* r = atan2(a, b), the angle of the point (b, a) */
-TH_API void THTensor_(atan2)(THTensor *r_, THTensor *a, THTensor *b);
-/* r = a + weight * (b - a) */
-TH_API void THTensor_(lerp)(THTensor *r_, THTensor *a, THTensor *b, real weight);
+/* r = atan2(t, src), the angle of the point (src, t) */
+TH_API void THTensor_(atan2)(THTensor *r_, THTensor *t, THTensor *src);
+/* r = t + weight * (src - t) */
+TH_API void THTensor_(lerp)(THTensor *r_, THTensor *t, THTensor *src, real weight);
 #endif
 
 #endif

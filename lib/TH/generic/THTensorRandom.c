@@ -113,23 +113,28 @@ void THTensor_(bernoulli)(THTensor *self, THGenerator *_generator, double p) {
                "invalid in all)", invalid_value, invalid);                                       \
   } while (0)
 
-/* bernoulli with one probability per element, for probabilities of type Float or Double. */
-#define TH_BERNOULLI_WITH_PROBABILITIES(PROB, prob)                                              \
-  void THTensor_(bernoulli_##PROB##Tensor)(THTensor *self, THGenerator *_generator,              \
-                                           TH##PROB##Tensor *p) {                                \
-    THArgCheck(THTensor_(nElement)(self) == TH##PROB##Tensor_nElement(p), 3,                     \
-               "inconsistent tensor size: expected %td probabilities (size %s) but got %td "    \
-               "(size %s)", THTensor_(nElement)(self), THTensor_(sizeDesc)(self).str,            \
-               TH##PROB##Tensor_nElement(p), TH##PROB##Tensor_sizeDesc(p).str);                  \
-    TH_CHECK_PROBABILITIES(prob, p, 3);                                                          \
-    TH_TENSOR_APPLY2(real, self, prob, p,                                                        \
-                     *self_data = (real)THRandom_bernoulli(_generator, *p_data););               \
-  }
+/* self and the tensor of probabilities p have as many elements. */
+static void THTensor_(checkProbabilityCount)(THTensor *self, ptrdiff_t count, THDescBuff size) {
+  THArgCheck(THTensor_(nElement)(self) == count, 3, "inconsistent tensor size: expected %td "
+             "probabilities (size %s) but got %td (size %s)", THTensor_(nElement)(self),
+             THTensor_(sizeDesc)(self).str, count, size.str);
+}
 
-TH_BERNOULLI_WITH_PROBABILITIES(Float, float)
-TH_BERNOULLI_WITH_PROBABILITIES(Double, double)
+/* bernoulli with one probability per element, given as a FloatTensor or a DoubleTensor. */
 
-#undef TH_BERNOULLI_WITH_PROBABILITIES
+void THTensor_(bernoulli_FloatTensor)(THTensor *self, THGenerator *_generator, THFloatTensor *p) {
+  THTensor_(checkProbabilityCount)(self, THFloatTensor_nElement(p), THFloatTensor_sizeDesc(p));
+  TH_CHECK_PROBABILITIES(float, p, 3);
+  TH_TENSOR_APPLY2(real, self, float, p,
+                   *self_data = (real)THRandom_bernoulli(_generator, *p_data););
+}
+
+void THTensor_(bernoulli_DoubleTensor)(THTensor *self, THGenerator *_generator, THDoubleTensor *p) {
+  THTensor_(checkProbabilityCount)(self, THDoubleTensor_nElement(p), THDoubleTensor_sizeDesc(p));
+  TH_CHECK_PROBABILITIES(double, p, 3);
+  TH_TENSOR_APPLY2(real, self, double, p,
+                   *self_data = (real)THRandom_bernoulli(_generator, *p_data););
+}
 
 #if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
 

@@ -1,5 +1,7 @@
-/* THTensorReduce: reductions and scans of one dtype (included by THTensorReduce.c once per dtype).
- * On the path of `a.max(0)`: THPFloatTensor_max → THFloatTensor_max → a column kernel below.
+/* THTensorReduce: the reductions of one dtype (included by THTensorReduce.c once per dtype): sum,
+ * prod, max, min (along a dimension or over everything), the scans cumsum and cumprod, trace, all,
+ * any, and for float types mean, var, std, norm, dist, renorm and the histogram histc.
+ * On the path of `a.sum(0)`: THPFloatTensor_sum → THFloatTensor_sum → a column kernel below.
  * Every function checks its arguments first; a reduction along a dimension resizes its results to
  * t's sizes with size 1 there. Contiguous inputs take kernels that the compiler vectorizes and
  * that run in parallel when large; other layouts go slice by slice with TH_TENSOR_DIM_APPLY. */
@@ -13,13 +15,9 @@
 #define TH_REDUCE_IS_NAN(x) 0
 #endif
 
-/* Columns reduced together by the column kernels: their running values stay in L1. */
-#define TH_EXTREMUM_COLUMN_BLOCK 1024
-
-static void THTensor_(checkDimension)(THTensor *t, int dimension, int argNumber) {
-  THIndexCheck(dimension >= 0 && dimension < t->nDimension, argNumber,
-               "dimension %d out of range of %dD tensor", dimension, t->nDimension);
-}
+/* Columns reduced together by the column kernels of sum, prod, max and min: their running values
+ * stay in L1. */
+#define TH_REDUCE_COLUMN_BLOCK 1024
 
 static void THTensor_(checkNotEmpty)(THTensor *t, const char *what) {
   THArgCheck(t->nDimension > 0, 1, "%s of an empty tensor (it has no elements)", what);
@@ -51,14 +49,186 @@ static void THTensor_(resizeIndices)(THLongTensor *indices_, THTensor *t, int di
   THLongStorage_free(size);
 }
 
-/* For a contiguous t: the product of the sizes before dimension (outer) and after it (inner). */
-static void THTensor_(splitAt)(THTensor *t, int dimension, long *outer, long *inner) {
-  *outer = 1;
-  *inner = 1;
-  for (int d = 0; d < dimension; d++)
-    *outer *= t->size[d];
-  for (int d = dimension + 1; d < t->nDimension; d++)
-    *inner *= t->size[d];
+/* ---- Sums and products ----
+ * Each has three kernels, all accumulating in accreal:
+ *   whole(p, n)                      n contiguous elements, in parallel when long
+ *   slice(p, n, stride)              n elements stride apart
+ *   columns(r, p, n, inner, width)   width adjacent columns of a contiguous n x inner block,
+ *                                    reduced down the n rows (row by row, so memory is read in
+ *                                    order), into r[0..width)
+ * and reduceDim picks among them by layout.
+ * A whole kernel cuts a long array into THGetNumThreads() equal shares, whatever number of threads
+ * then runs them (fewer on a busy machine: see THParallel.h), and combines the shares' results in
+ * order, so that the rounding, hence every bit of the result, depends only on the number of
+ * threads the user set. */
+
+static accreal THTensor_(sumWhole)(const real *p, ptrdiff_t n) {
+  if (n <= TH_OMP_OVERHEAD_THRESHOLD)
+    return THVector_(sum)(p, n);
+  ptrdiff_t shares = THGetNumThreads();
+  accreal *partial = THAlloc(sizeof(accreal) * shares), acc = 0;
+  TH_PARALLEL_LOOP(s, shares, n,
+                   ptrdiff_t begin, length;
+                   THParallel_shareOf(n, shares, s, &begin, &length);
+                   partial[s] = THVector_(sum)(p + begin, length););
+  for (ptrdiff_t s = 0; s < shares; s++)
+    acc += partial[s];
+  THFree(partial);
+  return acc;
+}
+
+static accreal THTensor_(sumSlice)(const real *p, long n, long stride) {
+  accreal acc = 0;
+  if (stride == 1) {
+#pragma omp simd reduction(+ : acc)
+    for (long i = 0; i < n; i++)
+      acc += p[i];
+  } else {
+    for (long i = 0; i < n; i++)
+      acc += p[i * stride];
+  }
+  return acc;
+}
+
+/* The rows go through THVector_(sumRows), compiled for the CPU's widest SIMD level (see its
+ * declaration for how float partial sums are formed). */
+static void THTensor_(sumColumns)(real *r, const real *p, long n, long inner, long width) {
+  accreal acc[TH_REDUCE_COLUMN_BLOCK];
+  for (long j = 0; j < width; j++)
+    acc[j] = 0;
+  THVector_(sumRows)(acc, p, n, inner, width);
+  for (long j = 0; j < width; j++)
+    r[j] = (real)acc[j];
+}
+
+static accreal THTensor_(prodSlice)(const real *p, long n, long stride) {
+  accreal acc = 1;
+  if (stride == 1) {
+#pragma omp simd reduction(* : acc)
+    for (long i = 0; i < n; i++)
+      acc *= p[i];
+  } else {
+    for (long i = 0; i < n; i++)
+      acc *= p[i * stride];
+  }
+  return acc;
+}
+
+static accreal THTensor_(prodWhole)(const real *p, ptrdiff_t n) {
+  if (n <= TH_OMP_OVERHEAD_THRESHOLD)
+    return THTensor_(prodSlice)(p, n, 1);
+  ptrdiff_t shares = THGetNumThreads();
+  accreal *partial = THAlloc(sizeof(accreal) * shares), acc = 1;
+  TH_PARALLEL_LOOP(s, shares, n,
+                   ptrdiff_t begin, length;
+                   THParallel_shareOf(n, shares, s, &begin, &length);
+                   partial[s] = THTensor_(prodSlice)(p + begin, length, 1););
+  for (ptrdiff_t s = 0; s < shares; s++)
+    acc *= partial[s];
+  THFree(partial);
+  return acc;
+}
+
+static void THTensor_(prodColumns)(real *r, const real *p, long n, long inner, long width) {
+  accreal acc[TH_REDUCE_COLUMN_BLOCK];
+  for (long j = 0; j < width; j++)
+    acc[j] = 1;
+  long k = 0;
+  for (; k + 4 <= n; k += 4) {
+    const real *r0 = p + k * inner, *r1 = r0 + inner, *r2 = r1 + inner, *r3 = r2 + inner;
+    for (long j = 0; j < width; j++)
+      acc[j] *= ((accreal)r0[j] * r1[j]) * ((accreal)r2[j] * r3[j]);
+  }
+  for (; k < n; k++) {
+    const real *row = p + k * inner;
+    for (long j = 0; j < width; j++)
+      acc[j] *= row[j];
+  }
+  for (long j = 0; j < width; j++)
+    r[j] = (real)acc[j];
+}
+
+typedef struct THTensor_(Reduction) {
+  accreal (*whole)(const real *p, ptrdiff_t n);
+  accreal (*slice)(const real *p, long n, long stride);
+  void (*columns)(real *r, const real *p, long n, long inner, long width);
+} THTensor_(Reduction);
+
+static const THTensor_(Reduction) THTensor_(sumReduction) = {
+  THTensor_(sumWhole), THTensor_(sumSlice), THTensor_(sumColumns)
+};
+
+static const THTensor_(Reduction) THTensor_(prodReduction) = {
+  THTensor_(prodWhole), THTensor_(prodSlice), THTensor_(prodColumns)
+};
+
+accreal THTensor_(sumall)(THTensor *t) {
+  if (THTensor_(isContiguous)(t))
+    return THTensor_(sumWhole)(THTensor_(data)(t), THTensor_(nElement)(t));
+  accreal sum = 0;
+  TH_TENSOR_APPLY(real, t, sum += *t_data;);
+  return sum;
+}
+
+accreal THTensor_(prodall)(THTensor *t) {
+  if (THTensor_(isContiguous)(t))
+    return THTensor_(prodWhole)(THTensor_(data)(t), THTensor_(nElement)(t));
+  accreal prod = 1;
+  TH_TENSOR_APPLY(real, t, prod *= *t_data;);
+  return prod;
+}
+
+/* Contiguous t and r: view t as outer x n x inner (n the reduced size) and r as outer x inner. */
+static void THTensor_(reduceDimContiguous)(real *rp, const real *tp, long outer, long n, long inner,
+                                           const THTensor_(Reduction) *op) {
+  if (inner == 1 && outer == 1) {
+    rp[0] = (real)op->whole(tp, n);
+  } else if (inner == 1) {
+    TH_PARALLEL_LOOP(o, outer, (double)outer * n, rp[o] = (real)op->slice(tp + o * n, n, 1););
+  } else {
+    long blocks = (inner + TH_REDUCE_COLUMN_BLOCK - 1) / TH_REDUCE_COLUMN_BLOCK;
+    TH_PARALLEL_LOOP(w, outer * blocks, (double)outer * n * inner,
+                     long o = w / blocks, j = (w % blocks) * TH_REDUCE_COLUMN_BLOCK;
+                     long width = inner - j < TH_REDUCE_COLUMN_BLOCK ? inner - j : TH_REDUCE_COLUMN_BLOCK;
+                     op->columns(rp + o * inner + j, tp + o * n * inner + j, n, inner, width););
+  }
+}
+
+/* r_ = t reduced along dimension, which stays with size 1. */
+static void THTensor_(reduceDim)(THTensor *r_, THTensor *t, int dimension, const THTensor_(Reduction) *op) {
+  THTensor_(checkDim)(t, dimension, 3);
+  if (r_ == t) {                       /* the result replaces t: compute aside, then re-point */
+    THTensor *result = THTensor_(new)();
+    THTensor_(reduceDim)(result, t, dimension, op);
+    THTensor_(set)(r_, result);
+    THTensor_(free)(result);
+    return;
+  }
+  long sizeOnStack[TH_APPLY_STACK_DIMS];
+  long *size = t->nDimension > TH_APPLY_STACK_DIMS ? THAlloc(sizeof(long) * t->nDimension) : sizeOnStack;
+  memcpy(size, t->size, sizeof(long) * t->nDimension);
+  size[dimension] = 1;
+  THTensor_(resizeNd)(r_, t->nDimension, size, NULL);
+  if (size != sizeOnStack)
+    THFree(size);
+
+  if (THTensor_(isContiguous)(r_) && THTensor_(isContiguous)(t)) {
+    long outer, inner;
+    THDimApply_split(t->nDimension, t->size, dimension, &outer, &inner);
+    THTensor_(reduceDimContiguous)(THTensor_(data)(r_), THTensor_(data)(t), outer, t->size[dimension],
+                                   inner, op);
+  } else {
+    TH_TENSOR_DIM_APPLY2(real, r_, real, t, dimension,
+                         *r__data = (real)op->slice(t_data, t_size, t_stride););
+  }
+}
+
+void THTensor_(sum)(THTensor *r_, THTensor *t, int dimension) {
+  THTensor_(reduceDim)(r_, t, dimension, &THTensor_(sumReduction));
+}
+
+void THTensor_(prod)(THTensor *r_, THTensor *t, int dimension) {
+  THTensor_(reduceDim)(r_, t, dimension, &THTensor_(prodReduction));
 }
 
 /* ---- Extremes ----
@@ -144,8 +314,8 @@ static inline long THTensor_(extremumPosition)(const real *p, long n, long strid
  * notes whether a NaN went by; then the block is redone here with the NaN rule. */
 static inline void THTensor_(extremumColumns)(real *values, long *indices, const real *p, long n,
                                               long inner, long width, int largest) {
-  real best[TH_EXTREMUM_COLUMN_BLOCK];
-  int32_t at[TH_EXTREMUM_COLUMN_BLOCK];
+  real best[TH_REDUCE_COLUMN_BLOCK];
+  int32_t at[TH_REDUCE_COLUMN_BLOCK];
   int sawNan = 0;
   for (long j = 0; j < width; j++) {
     best[j] = p[j];
@@ -187,10 +357,10 @@ static inline void THTensor_(extremumContiguous)(real *values, long *indices, co
                      values[s] = slice[at * inner];
                      indices[s] = at;);
   } else {
-    long blocks = (inner + TH_EXTREMUM_COLUMN_BLOCK - 1) / TH_EXTREMUM_COLUMN_BLOCK;
+    long blocks = (inner + TH_REDUCE_COLUMN_BLOCK - 1) / TH_REDUCE_COLUMN_BLOCK;
     TH_PARALLEL_LOOP(w, outer * blocks, work,
-                     long o = w / blocks, j = (w % blocks) * TH_EXTREMUM_COLUMN_BLOCK;
-                     long width = inner - j < TH_EXTREMUM_COLUMN_BLOCK ? inner - j : TH_EXTREMUM_COLUMN_BLOCK;
+                     long o = w / blocks, j = (w % blocks) * TH_REDUCE_COLUMN_BLOCK;
+                     long width = inner - j < TH_REDUCE_COLUMN_BLOCK ? inner - j : TH_REDUCE_COLUMN_BLOCK;
                      THTensor_(extremumColumns)(values + o * inner + j, indices + o * inner + j,
                                                 p + o * n * inner + j, n, inner, width, largest););
   }
@@ -198,7 +368,7 @@ static inline void THTensor_(extremumContiguous)(real *values, long *indices, co
 
 static inline void THTensor_(extremum)(THTensor *values_, THLongTensor *indices_, THTensor *t,
                                        int dimension, int largest) {
-  THTensor_(checkDimension)(t, dimension, 4);
+  THTensor_(checkDim)(t, dimension, 4);
   if ((void *)indices_ == (void *)t) {        /* a LongTensor's indices may not overwrite it early */
     THLongTensor *indices = THLongTensor_new();
     THTensor_(extremum)(values_, indices, t, dimension, largest);
@@ -211,7 +381,7 @@ static inline void THTensor_(extremum)(THTensor *values_, THLongTensor *indices_
   if (THTensor_(isContiguous)(t) && THTensor_(isContiguous)(values) &&
       THLongTensor_isContiguous(indices_)) {
     long outer, inner;
-    THTensor_(splitAt)(t, dimension, &outer, &inner);
+    THDimApply_split(t->nDimension, t->size, dimension, &outer, &inner);
     THTensor_(extremumContiguous)(THTensor_(data)(values), THLongTensor_data(indices_),
                                   THTensor_(data)(t), outer, t->size[dimension], inner, largest);
   } else {
@@ -254,7 +424,7 @@ real THTensor_(minall)(THTensor *t) {
 /* ---- Scans ---- */
 
 void THTensor_(cumsum)(THTensor *r_, THTensor *t, int dimension) {
-  THTensor_(checkDimension)(t, dimension, 3);
+  THTensor_(checkDim)(t, dimension, 3);
   THTensor_(resizeAs)(r_, t);
   TH_TENSOR_DIM_APPLY2(real, r_, real, t, dimension,
                        accreal acc = 0;
@@ -265,7 +435,7 @@ void THTensor_(cumsum)(THTensor *r_, THTensor *t, int dimension) {
 }
 
 void THTensor_(cumprod)(THTensor *r_, THTensor *t, int dimension) {
-  THTensor_(checkDimension)(t, dimension, 3);
+  THTensor_(checkDim)(t, dimension, 3);
   THTensor_(resizeAs)(r_, t);
   TH_TENSOR_DIM_APPLY2(real, r_, real, t, dimension,
                        accreal acc = 1;
@@ -334,14 +504,14 @@ accreal THTensor_(stdall)(THTensor *t, int unbiased) {
 }
 
 void THTensor_(mean)(THTensor *r_, THTensor *t, int dimension) {
-  THTensor_(checkDimension)(t, dimension, 3);
+  THTensor_(checkDim)(t, dimension, 3);
   long n = t->size[dimension];
   THTensor_(sum)(r_, t, dimension);
   THTensor_(div)(r_, r_, (real)n);
 }
 
 static void THTensor_(varOrStd)(THTensor *r_, THTensor *t, int dimension, int unbiased, int root) {
-  THTensor_(checkDimension)(t, dimension, 3);
+  THTensor_(checkDim)(t, dimension, 3);
   THTensor *r = THTensor_(startReduced)(r_, t, dimension);
   TH_TENSOR_DIM_APPLY2(real, r, real, t, dimension,
                        accreal var = THTensor_(varSlice)(t_data, t_size, t_stride, unbiased);
@@ -409,7 +579,7 @@ accreal THTensor_(normall)(THTensor *t, real p) {
 
 void THTensor_(norm)(THTensor *r_, THTensor *t, real p, int dimension) {
   THTensor_(checkNormPower)(p, 3);
-  THTensor_(checkDimension)(t, dimension, 4);
+  THTensor_(checkDim)(t, dimension, 4);
   THTensor *r = THTensor_(startReduced)(r_, t, dimension);
   TH_TENSOR_DIM_APPLY2(real, r, real, t, dimension,
                        *r_data = (real)THTensor_(normSlice)(t_data, t_size, t_stride, p););
@@ -417,9 +587,7 @@ void THTensor_(norm)(THTensor *r_, THTensor *t, real p, int dimension) {
 }
 
 accreal THTensor_(dist)(THTensor *a, THTensor *b, real p) {
-  ptrdiff_t n = THTensor_(nElement)(a), bN = THTensor_(nElement)(b);
-  THArgCheck(n == bN, 2, "inconsistent tensor size: expected %td elements (size %s) but got %td (size %s)",
-             n, THTensor_(sizeDesc)(a).str, bN, THTensor_(sizeDesc)(b).str);
+  THTensor_(checkSameNumel)(a, b, 2);
   THTensor_(checkNormPower)(p, 3);
   accreal total = 0;
   if (isinf(p)) {
@@ -432,7 +600,7 @@ accreal THTensor_(dist)(THTensor *a, THTensor *b, real p) {
 
 void THTensor_(renorm)(THTensor *r_, THTensor *t, real p, int dimension, real maxnorm) {
   THArgCheck(p > 0, 3, "renorm needs a positive power p, got %g", (double)p);
-  THTensor_(checkDimension)(t, dimension, 4);
+  THTensor_(checkDim)(t, dimension, 4);
   THArgCheck(t->nDimension > 1, 2, "renorm needs a tensor of at least 2 dimensions, got a %dD one",
              t->nDimension);
   THArgCheck(maxnorm >= 0, 5, "renorm needs a maxnorm of at least 0, got %g", (double)maxnorm);
@@ -497,7 +665,7 @@ void THTensor_(histc)(THTensor *hist_, THTensor *t, long nbins, real minvalue, r
 
 #endif
 
-#undef TH_EXTREMUM_COLUMN_BLOCK
+#undef TH_REDUCE_COLUMN_BLOCK
 #undef TH_EXTREMUM_RUN
 #undef TH_REDUCE_IS_NAN
 

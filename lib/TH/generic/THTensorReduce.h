@@ -1,10 +1,17 @@
-/* THTensorReduce: reductions and scans: max, min, cumsum, cumprod, trace, all, any, and (float types)
- * mean, std, var, norm, dist, renorm, histc. Declarations, expanded per dtype by THTensor.h.
+/* THTensorReduce: the reductions: sum, prod, max, min, cumsum, cumprod, trace, all, any, and (float
+ * types) mean, std, var, norm, dist, renorm, histc. Declarations, expanded per dtype by THTensor.h.
  * A reduction along a dimension keeps that dimension with size 1; one over everything returns a
- * number. Dimensions are 0-based; one outside the tensor is an index error naming it. */
+ * number. Sums and products accumulate in accreal (long for integers, double for floats).
+ * Dimensions are 0-based; one outside the tensor is an index error naming it. */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/THTensorReduce.h"
 #else
+
+/* ---- Sums and products: over everything (0 and 1 for an empty tensor), or along dimension ---- */
+TH_API accreal THTensor_(sumall)(THTensor *t);
+TH_API accreal THTensor_(prodall)(THTensor *t);
+TH_API void THTensor_(sum)(THTensor *r_, THTensor *t, int dimension);
+TH_API void THTensor_(prod)(THTensor *r_, THTensor *t, int dimension);
 
 /* ---- Extremes: the largest / smallest element; a NaN wins over every number ---- */
 TH_API real THTensor_(maxall)(THTensor *t);

@@ -371,21 +371,16 @@ static void THTensor_(sortAndTake)(THTensor *values_, THLongTensor *indices_, TH
   THFree(items);
 }
 
-static void THTensor_(checkSortDimension)(THTensor *t, int dimension, int argNumber) {
-  THIndexCheck(dimension >= 0 && dimension < t->nDimension, argNumber,
-               "dimension %d out of range of %dD tensor", dimension, t->nDimension);
-}
-
 void THTensor_(sort)(THTensor *values_, THLongTensor *indices_, THTensor *t, int dimension,
                      int descending) {
-  THTensor_(checkSortDimension)(t, dimension, 4);
+  THTensor_(checkDim)(t, dimension, 4);
   long n = t->size[dimension];
   THTensor_(sortAndTake)(values_, indices_, t, dimension, descending, TH_SORT_TAKE_PREFIX, n, n);
 }
 
 void THTensor_(topk)(THTensor *values_, THLongTensor *indices_, THTensor *t, long k, int dimension,
                      int largest, int sorted) {
-  THTensor_(checkSortDimension)(t, dimension, 5);
+  THTensor_(checkDim)(t, dimension, 5);
   long n = t->size[dimension];
   THIndexCheck(k >= 1 && k <= n, 4, "k (%ld) out of range: dimension %d has %ld elements", k,
                dimension, n);
@@ -395,7 +390,7 @@ void THTensor_(topk)(THTensor *values_, THLongTensor *indices_, THTensor *t, lon
 
 void THTensor_(kthvalue)(THTensor *values_, THLongTensor *indices_, THTensor *t, long k,
                          int dimension) {
-  THTensor_(checkSortDimension)(t, dimension, 5);
+  THTensor_(checkDim)(t, dimension, 5);
   long n = t->size[dimension];
   THIndexCheck(k >= 1 && k <= n, 4, "k (%ld) out of range: dimension %d has %ld elements", k,
                dimension, n);
@@ -403,45 +398,14 @@ void THTensor_(kthvalue)(THTensor *values_, THLongTensor *indices_, THTensor *t,
 }
 
 void THTensor_(median)(THTensor *values_, THLongTensor *indices_, THTensor *t, int dimension) {
-  THTensor_(checkSortDimension)(t, dimension, 4);
+  THTensor_(checkDim)(t, dimension, 4);
   long n = t->size[dimension];
   THTensor_(sortAndTake)(values_, indices_, t, dimension, 0, TH_SORT_TAKE_KTH, (n + 1) / 2, 1);
 }
 
 void THTensor_(mode)(THTensor *values_, THLongTensor *indices_, THTensor *t, int dimension) {
-  THTensor_(checkSortDimension)(t, dimension, 4);
+  THTensor_(checkDim)(t, dimension, 4);
   THTensor_(sortAndTake)(values_, indices_, t, dimension, 0, TH_SORT_TAKE_MODE, 1, 1);
-}
-
-void THTensor_(nonzero)(THLongTensor *subscript, THTensor *t) {
-  if ((void *)subscript == (void *)t) {
-    THLongTensor *result = THLongTensor_new();
-    THTensor_(nonzero)(result, t);
-    THLongTensor_set(subscript, result);
-    THLongTensor_free(result);
-    return;
-  }
-  ptrdiff_t count = 0;
-  TH_TENSOR_APPLY(real, t, count += *t_data != 0;);
-  if (count == 0) {
-    THLongTensor_resizeNd(subscript, 0, NULL, NULL);
-    return;
-  }
-  int nDimension = t->nDimension;
-  THLongTensor_resize2d(subscript, count, nDimension);
-  long *out = THLongTensor_data(subscript);
-  const long *size = t->size;
-  ptrdiff_t position = 0;                   /* row-major position of the current element */
-  TH_TENSOR_APPLY(real, t,
-                  if (*t_data != 0) {
-                    ptrdiff_t rest = position;
-                    for (int d = nDimension - 1; d >= 0; d--) {
-                      out[d] = rest % size[d];
-                      rest /= size[d];
-                    }
-                    out += nDimension;
-                  }
-                  position++;);
 }
 
 #undef TH_SORT_KEY

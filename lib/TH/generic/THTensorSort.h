@@ -1,5 +1,5 @@
-/* THTensorSort: sorting and selection along a dimension: sort, topk, kthvalue, median, mode; and
- * nonzero. Declarations, expanded per dtype by THTensor.h. Results come first: the values (t's
+/* THTensorSort: sorting and selection along a dimension: sort, topk, kthvalue, median, mode.
+ * Declarations, expanded per dtype by THTensor.h. Results come first: the values (t's
  * type, which may be t) and their positions along the dimension (a LongTensor). NaN sorts above
  * every number. Dimensions and k are checked first (an index error naming them). */
 #ifndef TH_GENERIC_FILE
@@ -22,9 +22,5 @@ TH_API void THTensor_(median)(THTensor *values_, THLongTensor *indices_, THTenso
 /* The most frequent element of every slice (the smallest of equally frequent ones), and the
  * position of its last occurrence. */
 TH_API void THTensor_(mode)(THTensor *values_, THLongTensor *indices_, THTensor *t, int dimension);
-
-/* The subscripts of t's nonzero elements, in row-major order: an N x nDimension LongTensor (empty
- * when N is 0). */
-TH_API void THTensor_(nonzero)(THLongTensor *subscript, THTensor *t);
 
 #endif

@@ -70,50 +70,62 @@ TH_SIMD_CLONES void THVector_(sumRows)(accreal *acc, const real *x, ptrdiff_t ro
 #define TH_VECTOR_IS_NAN(x) 0
 #endif
 
-/* Rows are taken four at a time: a tournament of the four (the earlier row wins ties) gives one
- * candidate and its row, and only the candidate is compared with best[j]: a quarter of the
- * traffic to best and at. A NaN anywhere in the four makes their sum a NaN (an infinite sum of
- * opposite infinities also does, which only sends the caller to its exact NaN pass). */
-#define TH_VECTOR_EXTREME_ROWS(NAME, BEATS)                                                     \
-  TH_SIMD_CLONES int THVector_(NAME)(real *best, int32_t *at, const real *x, ptrdiff_t first,   \
-                                     ptrdiff_t rows, ptrdiff_t rowStride, ptrdiff_t n) {         \
-    int sawNan = 0;                                                                            \
-    ptrdiff_t k = first, end = first + rows;                                                   \
-    for (; k + 4 <= end; k += 4) {                                                             \
-      const real *r0 = x + k * rowStride, *r1 = r0 + rowStride, *r2 = r1 + rowStride,          \
-                 *r3 = r2 + rowStride;                                                         \
-      int32_t k0 = (int32_t)k;                                                                 \
-      for (ptrdiff_t j = 0; j < n; j++) {                                                      \
-        real a = r0[j], b = r1[j], c = r2[j], d = r3[j];                                       \
-        int bWins = b BEATS a, dWins = d BEATS c;                                              \
-        real ab = bWins ? b : a, cd = dWins ? d : c;                                           \
-        int32_t abAt = bWins ? k0 + 1 : k0, cdAt = dWins ? k0 + 3 : k0 + 2;                     \
-        int cdWins = cd BEATS ab;                                                              \
-        real v = cdWins ? cd : ab;                                                             \
-        int32_t vAt = cdWins ? cdAt : abAt;                                                    \
-        int take = v BEATS best[j];                                                            \
-        best[j] = take ? v : best[j];                                                          \
-        at[j] = take ? vAt : at[j];                                                            \
-        sawNan |= TH_VECTOR_IS_NAN(a + b + c + d);                                             \
-      }                                                                                        \
-    }                                                                                          \
-    for (; k < end; k++) {                                                                     \
-      const real *row = x + k * rowStride;                                                     \
-      for (ptrdiff_t j = 0; j < n; j++) {                                                      \
-        real v = row[j];                                                                       \
-        int take = v BEATS best[j];                                                            \
-        best[j] = take ? v : best[j];                                                          \
-        at[j] = take ? (int32_t)k : at[j];                                                     \
-        sawNan |= TH_VECTOR_IS_NAN(v);                                                         \
-      }                                                                                        \
-    }                                                                                          \
-    return sawNan;                                                                             \
+/* v > best (largest) or v < best: a plain comparison, false whenever a NaN is involved. */
+static inline int THVector_(beats)(real v, real best, int largest) {
+  return largest ? v > best : v < best;
+}
+
+/* The body of maxRows and minRows. Rows are taken four at a time: a tournament of the four (the
+ * earlier row wins ties) gives one candidate and its row, and only the candidate is compared with
+ * best[j]: a quarter of the traffic to best and at. A NaN anywhere in the four makes their sum a
+ * NaN (an infinite sum of opposite infinities also does, which only sends the caller to its exact
+ * NaN pass). Always inlined, into each SIMD clone of its two callers, so that `largest` is a
+ * constant there and every comparison compiles to one vector compare. */
+static inline __attribute__((always_inline)) int THVector_(extremeRows)(
+    real *best, int32_t *at, const real *x, ptrdiff_t first, ptrdiff_t rows, ptrdiff_t rowStride,
+    ptrdiff_t n, int largest) {
+  int sawNan = 0;
+  ptrdiff_t k = first, end = first + rows;
+  for (; k + 4 <= end; k += 4) {
+    const real *r0 = x + k * rowStride, *r1 = r0 + rowStride, *r2 = r1 + rowStride,
+               *r3 = r2 + rowStride;
+    int32_t k0 = (int32_t)k;
+    for (ptrdiff_t j = 0; j < n; j++) {
+      real a = r0[j], b = r1[j], c = r2[j], d = r3[j];
+      int bWins = THVector_(beats)(b, a, largest), dWins = THVector_(beats)(d, c, largest);
+      real ab = bWins ? b : a, cd = dWins ? d : c;
+      int32_t abAt = bWins ? k0 + 1 : k0, cdAt = dWins ? k0 + 3 : k0 + 2;
+      int cdWins = THVector_(beats)(cd, ab, largest);
+      real v = cdWins ? cd : ab;
+      int32_t vAt = cdWins ? cdAt : abAt;
+      int take = THVector_(beats)(v, best[j], largest);
+      best[j] = take ? v : best[j];
+      at[j] = take ? vAt : at[j];
+      sawNan |= TH_VECTOR_IS_NAN(a + b + c + d);
+    }
   }
+  for (; k < end; k++) {
+    const real *row = x + k * rowStride;
+    for (ptrdiff_t j = 0; j < n; j++) {
+      real v = row[j];
+      int take = THVector_(beats)(v, best[j], largest);
+      best[j] = take ? v : best[j];
+      at[j] = take ? (int32_t)k : at[j];
+      sawNan |= TH_VECTOR_IS_NAN(v);
+    }
+  }
+  return sawNan;
+}
 
-TH_VECTOR_EXTREME_ROWS(maxRows, >)
-TH_VECTOR_EXTREME_ROWS(minRows, <)
+TH_SIMD_CLONES int THVector_(maxRows)(real *best, int32_t *at, const real *x, ptrdiff_t first,
+                                      ptrdiff_t rows, ptrdiff_t rowStride, ptrdiff_t n) {
+  return THVector_(extremeRows)(best, at, x, first, rows, rowStride, n, 1);
+}
 
-#undef TH_VECTOR_EXTREME_ROWS
+TH_SIMD_CLONES int THVector_(minRows)(real *best, int32_t *at, const real *x, ptrdiff_t first,
+                                      ptrdiff_t rows, ptrdiff_t rowStride, ptrdiff_t n) {
+  return THVector_(extremeRows)(best, at, x, first, rows, rowStride, n, 0);
+}
 #undef TH_VECTOR_IS_NAN
 
 #if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)

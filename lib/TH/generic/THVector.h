@@ -31,7 +31,7 @@ TH_API int THVector_(minRows)(real *best, int32_t *at, const real *x, ptrdiff_t 
                               ptrdiff_t rows, ptrdiff_t rowStride, ptrdiff_t n);
 
 #if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
-/* y[i] = x[i] / c (integer division stays in THTensorMath: it has no SIMD form and must guard
+/* y[i] = x[i] / c (integer division stays in THTensorArithmetic: it has no SIMD form and must guard
  * against division by zero and overflow) */
 TH_API void THVector_(divs)(real *y, const real *x, real c, ptrdiff_t n);
 /* z[i] = x[i] / y[i] */

@@ -1,8 +1,49 @@
-/* The THTensorCreate cases for one dtype (expanded by test_create.c through THGenerateAllTypes.h).
+/* The THTensorCreate cases for one dtype (expanded by test_create.c through THGenerateAllTypes.h):
+ * fill and zero on every layout, then the creation functions.
  * Values stay small and non-negative where the dtype is unsigned, so they are exact everywhere. */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/create_cases.c"
 #else
+
+#include "layouts.c"
+
+/* ---- fill and zero ---- */
+
+/* A rows x cols tensor in the given layout whose element (i, j) is value(i*cols + j), where
+ * value(k) = (start + k) % modulus. Memory around a view holds 99. */
+static THTensor *Case_(make)(enum layout layout, long rows, long cols, long start, long modulus) {
+  THTensor *t = Case_(inLayout)(layout, rows, cols);
+  for (long i = 0; i < rows; i++)
+    for (long j = 0; j < cols; j++)
+      THTensor_(set2d)(t, i, j, (real)((start + i * cols + j) % modulus));
+  return t;
+}
+
+/* How many elements of t's whole storage equal value. */
+static long Case_(countInStorage)(THTensor *t, real value) {
+  long count = 0;
+  for (ptrdiff_t k = 0; k < t->storage->size; k++)
+    count += t->storage->data[k] == value;
+  return count;
+}
+
+TEST(Case_(fill_and_zero_touch_only_the_view)) {
+  for (int layout = 0; layout < LAYOUTS; layout++) {
+    THTensor *t = Case_(make)((enum layout)layout, 3, 4, 0, 50);
+    THTensor_(fill)(t, 7);
+    CHECK_EQ_LONG(Case_(countInStorage)(t, 7), 12);
+    THTensor_(zero)(t);
+    CHECK_EQ_LONG(Case_(countInStorage)(t, 0), 12);
+    CHECK_EQ_LONG(Case_(countInStorage)(t, 99), t->storage->size - 12);
+    THTensor_(free)(t);
+  }
+  THTensor *big = THTensor_(newWithSize1d)(250000);
+  THTensor_(fill)(big, 3);
+  CHECK_EQ_LONG(Case_(countInStorage)(big, 3), 250000);
+  THTensor_(free)(big);
+}
+
+/* ---- Creation ---- */
 
 /* A rows x cols matrix, row-major or (transposed) column-major, with element (i, j) = i*cols + j + 1. */
 static THTensor *Case_(matrix)(long rows, long cols, int transposed) {
@@ -259,6 +300,7 @@ TEST(Case_(tril_and_triu_keep_one_triangle)) {
 }
 
 static const harness_test Case_(tests)[] = {
+  TEST_ENTRY(Case_(fill_and_zero_touch_only_the_view)),
   TEST_ENTRY(Case_(zeros_and_ones_take_any_sizes)),
   TEST_ENTRY(Case_(eye_has_ones_on_the_main_diagonal)),
   TEST_ENTRY(Case_(range_includes_its_end)),

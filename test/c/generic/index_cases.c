@@ -1,4 +1,5 @@
-/* The THTensorIndex cases for one dtype (expanded by test_index.c through THGenerateAllTypes.h).
+/* The THTensorIndex cases for one dtype (expanded by test_index.c through THGenerateAllTypes.h):
+ * index_select/copy/add/fill, gather, scatter, the masked ops, nonzero, cat.
  * Values are small integers, exact in every dtype; element (i, j) of a made tensor is
  * (start + i*cols + j) % 50, so every row and column is told apart. */
 #ifndef TH_GENERIC_FILE
@@ -183,6 +184,98 @@ TEST(Case_(gather_and_scatter_move_single_elements)) {
   }
 }
 
+/* ---- Masks ---- */
+
+/* A 3x4 ByteTensor mask whose element k is 1 when k % 3 == 0: picks k = 0, 3, 6, 9. */
+static THByteTensor *Case_(everyThirdMask)(void) {
+  THByteTensor *mask = THByteTensor_newWithSize2d(3, 4);
+  for (long k = 0; k < 12; k++)
+    THByteTensor_set2d(mask, k / 4, k % 4, k % 3 == 0);
+  return mask;
+}
+
+TEST(Case_(masked_fill_copy_and_select_follow_row_major_order)) {
+  THByteTensor *mask = Case_(everyThirdMask)();
+  for (int layout = CONTIGUOUS; layout <= STRIDED; layout++) {
+    THTensor *t = Case_(make)((enum layout)layout, 3, 4, 0);
+    THTensor *picked = THTensor_(new)();
+    THTensor_(maskedSelect)(picked, t, mask);
+    CHECK_EQ_LONG(picked->nDimension, 1);
+    CHECK_EQ_LONG(picked->size[0], 4);
+    for (long i = 0; i < 4; i++)
+      CHECK_NEAR((double)THTensor_(get1d)(picked, i), (double)(real)(3 * i), 0);
+
+    THTensor_(maskedFill)(t, mask, 7);
+    for (long k = 0; k < 12; k++)
+      CHECK_NEAR(Case_(at)(t, k / 4, k % 4), k % 3 == 0 ? 7 : (double)(real)k, 0);
+
+    THTensor *src = Case_(make)(TRANSPOSED, 2, 3, 20);      /* row-major values 20..25 */
+    THTensor_(maskedCopy)(t, mask, src);
+    for (long k = 0, next = 20; k < 12; k++)
+      CHECK_NEAR(Case_(at)(t, k / 4, k % 4), k % 3 == 0 ? (double)(real)next++ : (double)(real)k, 0);
+    THTensor_(free)(src);
+    THTensor_(free)(picked);
+    THTensor_(free)(t);
+  }
+  THByteTensor_free(mask);
+}
+
+TEST(Case_(masked_select_of_nothing_is_empty)) {
+  THTensor *t = Case_(make)(CONTIGUOUS, 2, 3, 0), *r = THTensor_(newWithSize1d)(5);
+  THByteTensor *mask = THByteTensor_newWithSize2d(2, 3);
+  THByteTensor_fill(mask, 0);
+  THTensor_(maskedSelect)(r, t, mask);
+  CHECK_EQ_LONG(r->nDimension, 0);
+  THByteTensor_free(mask);
+  THTensor_(free)(r);
+  THTensor_(free)(t);
+}
+
+TEST(Case_(masked_ops_check_before_writing)) {
+  THTensor *t = Case_(make)(CONTIGUOUS, 3, 4, 0), *r = THTensor_(new)();
+  THByteTensor *small = THByteTensor_newWithSize1d(5), *bad = Case_(everyThirdMask)();
+  THByteTensor *mask = Case_(everyThirdMask)();
+  THByteTensor_fill(small, 1);
+  THByteTensor_set2d(bad, 2, 3, 2);
+  THTensor *tooFew = THTensor_(newWithSize1d)(3);
+  THTensor_(fill)(tooFew, 1);
+  EXPECT_TH_ERROR(THTensor_(maskedFill)(t, small, 1),
+                  "the mask has 5 elements (size 5) but the tensor has 12 (size 3x4)");
+  EXPECT_TH_ERROR(THTensor_(maskedFill)(t, bad, 1), "the mask may only contain 0s and 1s");
+  EXPECT_TH_ERROR(THTensor_(maskedCopy)(t, mask, tooFew),
+                  "the mask picks 4 elements but the source has only 3 (size 3)");
+  EXPECT_TH_ERROR(THTensor_(maskedSelect)(r, t, small), "invalid argument 3:");
+  for (long k = 0; k < 12; k++)                     /* nothing was written */
+    CHECK_NEAR(Case_(at)(t, k / 4, k % 4), (double)(real)k, 0);
+  CHECK_EQ_LONG(r->nDimension, 0);
+  THTensor_(free)(tooFew);
+  THByteTensor_free(mask);
+  THByteTensor_free(bad);
+  THByteTensor_free(small);
+  THTensor_(free)(r);
+  THTensor_(free)(t);
+}
+
+/* ---- nonzero ---- */
+
+TEST(Case_(nonzero_lists_subscripts_in_row_major_order)) {
+  THTensor *t = Case_(scrambled)(STRIDED, 2, 3, 5);                      /* 0 2 4 / 1 3 0 */
+  THLongTensor *subscript = THLongTensor_new();
+  THTensor_(nonzero)(subscript, t);
+  CHECK_EQ_LONG(subscript->size[0], 4);
+  CHECK_EQ_LONG(subscript->size[1], 2);
+  CHECK_EQ_LONG(THLongTensor_get2d(subscript, 0, 1), 1);
+  CHECK_EQ_LONG(THLongTensor_get2d(subscript, 2, 0), 1);
+  CHECK_EQ_LONG(THLongTensor_get2d(subscript, 3, 1), 1);
+  THTensor_(zero)(t);
+  THTensor_(nonzero)(subscript, t);
+  CHECK_EQ_LONG(subscript->nDimension, 0);
+  THLongTensor_free(subscript);
+  THTensor_(free)(t);
+}
+
+/* ---- cat ---- */
+
 TEST(Case_(cat_lays_inputs_end_to_end)) {
   for (int la = 0; la < LAYOUTS; la++)
     for (int lb = 0; lb < LAYOUTS; lb++) {
@@ -294,6 +387,10 @@ static const harness_test Case_(tests)[] = {
   TEST_ENTRY(Case_(index_copy_add_and_fill_write_the_picked_slices)),
   TEST_ENTRY(Case_(index_fill_sets_whole_columns)),
   TEST_ENTRY(Case_(gather_and_scatter_move_single_elements)),
+  TEST_ENTRY(Case_(masked_fill_copy_and_select_follow_row_major_order)),
+  TEST_ENTRY(Case_(masked_select_of_nothing_is_empty)),
+  TEST_ENTRY(Case_(masked_ops_check_before_writing)),
+  TEST_ENTRY(Case_(nonzero_lists_subscripts_in_row_major_order)),
   TEST_ENTRY(Case_(cat_lays_inputs_end_to_end)),
   TEST_ENTRY(Case_(cat_of_many_large_inputs)),
   TEST_ENTRY(Case_(bad_indices_and_sizes_are_reported_before_writing)),

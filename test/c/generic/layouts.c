@@ -1,4 +1,4 @@
-/* Included inside the generic expansion of a per-dtype case file (e.g. generic/math_cases.c): a
+/* Included inside the generic expansion of a per-dtype case file (e.g. generic/arithmetic_cases.c): a
  * rows x cols tensor of the current dtype in one of the layouts of layouts.h (not EXPANDED, which
  * each case builds from its values). Its elements are uninitialised; memory around a view holds 99,
  * so that an operation writing outside the view shows up. */

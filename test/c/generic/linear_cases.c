@@ -94,6 +94,99 @@ static long Case_(countWrong)(THTensor *r, const accreal *expected, long n, long
   return wrong;
 }
 
+/* ---- dot ---- */
+
+TEST(Case_(dot_on_every_layout)) {
+  for (int layout = 0; layout < LAYOUTS; layout++) {
+    THTensor *t = Case_(matrix)((enum layout)layout, 3, 4, 1, 13);   /* 1..12 */
+    THTensor *u = Case_(matrix)((enum layout)(LAYOUTS - 1 - layout), 4, 3, 0, 3);
+    accreal expected = 0;
+    for (long k = 0; k < 12; k++)
+      expected += (accreal)(1 + k) * (k % 3);
+    CHECK_EQ_LONG(THTensor_(dot)(t, u), expected);
+    THTensor_(free)(u);
+    THTensor_(free)(t);
+  }
+  THTensor *empty = THTensor_(new)();
+  CHECK_EQ_LONG(THTensor_(dot)(empty, empty), 0);
+  THTensor *big = THTensor_(newWithSize2d)(2, 150001);
+  THTensor_(fill)(big, 1);
+  CHECK_EQ_LONG(THTensor_(dot)(big, big), 300002);
+  THTensor *five = THTensor_(newWithSize1d)(5);
+  THTensor_(fill)(five, 1);
+  EXPECT_TH_ERROR(THTensor_(dot)(big, five), "inconsistent tensor size");
+  THTensor_(free)(five);
+  THTensor_(free)(big);
+  THTensor_(free)(empty);
+}
+
+/* ---- addmm ---- */
+
+/* addmm against a triple loop: all layouts of mat1, mat2 and the result (or the result being t),
+ * with beta 0, 1, 2 and alpha 1, 2. */
+static void Case_(checkAddmm)(long n, long k, long m, int l1, int l2, int lr, real beta, real alpha) {
+  THTensor *m1 = Case_(matrix)((enum layout)l1, n, k, 0, 3);
+  THTensor *m2 = Case_(matrix)((enum layout)l2, k, m, 1, 3);
+  THTensor *t = Case_(matrix)(CONTIGUOUS, n, m, 2, 5);
+  THTensor *r = lr == LAYOUTS ? t : Case_(matrix)((enum layout)lr, n, m, 0, 7);
+  if (lr == LAYOUTS)
+    THTensor_(retain)(t);
+  accreal *expected = THAlloc(sizeof(accreal) * n * m);
+  for (long i = 0; i < n; i++)
+    for (long j = 0; j < m; j++) {
+      accreal acc = 0;
+      for (long l = 0; l < k; l++)
+        acc += (accreal)THTensor_(get2d)(m1, i, l) * THTensor_(get2d)(m2, l, j);
+      expected[i * m + j] = beta * (accreal)THTensor_(get2d)(t, i, j) + alpha * acc;
+    }
+  THTensor_(addmm)(r, beta, t, alpha, m1, m2);
+  long wrong = 0;
+  for (long i = 0; i < n; i++)
+    for (long j = 0; j < m; j++)
+      wrong += THTensor_(get2d)(r, i, j) != (real)expected[i * m + j];
+  CHECK_EQ_LONG(wrong, 0);
+  THFree(expected);
+  THTensor_(free)(r);
+  THTensor_(free)(t);
+  THTensor_(free)(m2);
+  THTensor_(free)(m1);
+}
+
+TEST(Case_(addmm_matches_a_triple_loop)) {
+  static const real betas[3] = {0, 1, 2}, alphas[2] = {1, 2};
+  for (int l1 = 0; l1 < LAYOUTS; l1++)
+    for (int l2 = 0; l2 < LAYOUTS; l2++)
+      for (int lr = 0; lr <= LAYOUTS; lr++)
+        for (int b = 0; b < 3; b++)
+          for (int a = 0; a < 2; a++)
+            Case_(checkAddmm)(3, 4, 5, l1, l2, lr, betas[b], alphas[a]);
+  Case_(checkAddmm)(1, 4, 5, CONTIGUOUS, TRANSPOSED, CONTIGUOUS, 1, 1);   /* degenerate shapes */
+  Case_(checkAddmm)(3, 1, 5, TRANSPOSED, CONTIGUOUS, TRANSPOSED, 1, 1);
+  Case_(checkAddmm)(3, 4, 1, CONTIGUOUS, CONTIGUOUS, CONTIGUOUS, 1, 2);
+  Case_(checkAddmm)(1, 1, 1, STRIDED, STRIDED, STRIDED, 2, 2);
+  Case_(checkAddmm)(40, 9, 50, CONTIGUOUS, TRANSPOSED, CONTIGUOUS, 1, 1); /* parallel reference */
+  Case_(checkAddmm)(40, 9, 50, TRANSPOSED, CONTIGUOUS, NARROWED, 2, 1);
+}
+
+TEST(Case_(addmm_checks_its_operands)) {
+  THTensor *m1 = Case_(matrix)(CONTIGUOUS, 3, 4, 0, 3), *m2 = Case_(matrix)(CONTIGUOUS, 3, 5, 0, 3);
+  THTensor *t = Case_(matrix)(CONTIGUOUS, 3, 5, 0, 3), *r = THTensor_(new)();
+  THTensor *v = THTensor_(newWithSize1d)(4);
+  EXPECT_TH_ERROR(THTensor_(addmm)(r, 1, t, 1, v, m2), "expected a matrix for mat1, got a 1D tensor");
+  EXPECT_TH_ERROR(THTensor_(addmm)(r, 1, t, 1, m1, v), "expected a matrix for mat2");
+  EXPECT_TH_ERROR(THTensor_(addmm)(r, 1, t, 1, m1, m2), "size mismatch: mat1 is 3x4 and mat2 is 3x5");
+  EXPECT_TH_ERROR(THTensor_(addmm)(r, 1, m1, 1, t, m1), "size mismatch");
+  THTensor *m2ok = Case_(matrix)(CONTIGUOUS, 4, 5, 0, 3);
+  EXPECT_TH_ERROR(THTensor_(addmm)(r, 1, m1, 1, m1, m2ok), "expected the added matrix to be 3x5");
+  CHECK_EQ_LONG(r->nDimension, 0);
+  THTensor_(free)(m2ok);
+  THTensor_(free)(v);
+  THTensor_(free)(r);
+  THTensor_(free)(t);
+  THTensor_(free)(m2);
+  THTensor_(free)(m1);
+}
+
 /* ---- addmv and mv ---- */
 
 static void Case_(checkAddmv)(long n, long m, int lm, int lv, int lr, real beta, real alpha) {
@@ -190,7 +283,7 @@ TEST(Case_(addr_and_ger_on_every_layout)) {
   Case_(checkAddr)(4, 1, STRIDED, CONTIGUOUS, CONTIGUOUS, 1, 1);
 }
 
-/* ---- mm (addmm itself is checked in test_math.c) ---- */
+/* ---- mm ---- */
 
 TEST(Case_(mm_on_every_layout_and_into_an_operand)) {
   static const int layouts[5] = {CONTIGUOUS, TRANSPOSED, NARROWED, STRIDED, EXPANDED};
@@ -339,6 +432,9 @@ TEST(Case_(products_check_their_operands)) {
 }
 
 static const harness_test Case_(tests)[] = {
+  TEST_ENTRY(Case_(dot_on_every_layout)),
+  TEST_ENTRY(Case_(addmm_matches_a_triple_loop)),
+  TEST_ENTRY(Case_(addmm_checks_its_operands)),
   TEST_ENTRY(Case_(addmv_and_mv_on_every_layout)),
   TEST_ENTRY(Case_(mv_may_write_over_its_vector)),
   TEST_ENTRY(Case_(addr_and_ger_on_every_layout)),

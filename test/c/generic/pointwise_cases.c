@@ -1,8 +1,8 @@
 /* The THTensorPointwise cases for one dtype (expanded by test_pointwise.c through
- * THGenerateAllTypes.h). Operands are 3x4 tensors whose element k (in row-major order) is
- * offset + step * k; every result is compared with the C library's answer for that element,
- * computed in double and converted to real, exactly for integer dtypes and to the dtype's
- * precision for floating ones. */
+ * THGenerateAllTypes.h): the functions of one element and the limits clamp, cmax, cmin.
+ * Operands are 3x4 tensors whose element k (in row-major order) is offset + step * k; every
+ * result is compared with the C library's answer for that element, computed in double and
+ * converted to real, exactly for integer dtypes and to the dtype's precision for floating ones. */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/pointwise_cases.c"
 #else
@@ -223,136 +223,7 @@ TEST(Case_(powers_atan2_and_lerp)) {
     }
 }
 
-TEST(Case_(float_division_by_zero_gives_nan_or_inf)) {
-  THTensor *t = Case_(make)(CONTIGUOUS, 1, 1), *zeros = Case_(make)(CONTIGUOUS, 0, 0);
-  THTensor *r = THTensor_(new)();
-  THTensor_(fmod)(r, t, 0);
-  CHECK(isnan(Case_(at)(r, 0)));
-  THTensor_(cremainder)(r, t, zeros);
-  CHECK(isnan(Case_(at)(r, 5)));
-  THTensor_(addcdiv)(r, t, 1, t, zeros);
-  CHECK(isinf(Case_(at)(r, 0)));
-  THTensor_(free)(r);
-  THTensor_(free)(zeros);
-  THTensor_(free)(t);
-}
 #endif
-
-/* ---- Remainders ---- */
-
-static double Case_(truncatedRef)(double x, double y) {
-  return fmod(x, y);
-}
-
-static double Case_(flooredRef)(double x, double y) {
-  return x - floor(x / y) * y;
-}
-
-TEST(Case_(fmod_and_remainder_signs)) {
-  /* dividends -6.. step 1 (0.. for Byte), divisors 3 and -3, and a tensor of divisors 1..4 */
-  double offset = CASE_IS_INTEGRAL ? (((real)-1 < 0) ? -6 : 0) : -3.5, step = CASE_IS_INTEGRAL ? 1 : 0.75;
-  double divisors[2] = {3, ((real)-1 < 0) ? -3 : 4};
-  for (int lt = 0; lt < LAYOUTS; lt++)
-    for (int ls = 0; ls < LAYOUTS; ls++) {
-      THTensor *t = Case_(make)((enum layout)lt, offset, step);
-      THTensor *src = Case_(make)((enum layout)ls, 1, 0.25 + CASE_IS_INTEGRAL * 0.75);
-      THTensor *r = THTensor_(new)();
-      long wrong = 0;
-      for (int d = 0; d < 2; d++) {
-        THTensor_(fmod)(r, t, (real)divisors[d]);
-        for (long k = 0; k < 12; k++)
-          wrong += Case_(at)(r, k) != Case_(truncatedRef)(Case_(input)(offset, step, k), divisors[d]);
-        THTensor_(remainder)(r, t, (real)divisors[d]);
-        for (long k = 0; k < 12; k++)
-          wrong += Case_(at)(r, k) != Case_(flooredRef)(Case_(input)(offset, step, k), divisors[d]);
-      }
-      double srcStep = 0.25 + CASE_IS_INTEGRAL * 0.75;
-      THTensor_(cfmod)(r, t, src);
-      for (long k = 0; k < 12; k++)
-        wrong += Case_(at)(r, k) != Case_(truncatedRef)(Case_(input)(offset, step, k), Case_(input)(1, srcStep, k));
-      THTensor_(cremainder)(t, t, src);           /* in place */
-      for (long k = 0; k < 12; k++)
-        wrong += Case_(at)(t, k) != Case_(flooredRef)(Case_(input)(offset, step, k), Case_(input)(1, srcStep, k));
-      CHECK_EQ_LONG(wrong, 0);
-      THTensor_(free)(r);
-      THTensor_(free)(src);
-      THTensor_(free)(t);
-    }
-}
-
-#if CASE_IS_INTEGRAL
-TEST(Case_(integer_division_by_zero_is_an_error_and_writes_nothing)) {
-  THTensor *t = Case_(make)(CONTIGUOUS, 1, 1), *zeros = Case_(make)(NARROWED, 0, 0);
-  THTensor *r = Case_(make)(CONTIGUOUS, 5, 0);
-  THTensor_(set2d)(zeros, 2, 3, 1);
-  EXPECT_TH_ERROR(THTensor_(fmod)(r, t, 0), "integer division by zero");
-  CHECK(THLastErrorKind() == TH_ERROR_ZERO_DIVISION);
-  EXPECT_TH_ERROR(THTensor_(remainder)(r, t, 0), "integer division by zero");
-  CHECK(THLastErrorKind() == TH_ERROR_ZERO_DIVISION);
-  EXPECT_TH_ERROR(THTensor_(cfmod)(r, t, zeros), "integer division by zero");
-  CHECK(THLastErrorKind() == TH_ERROR_ZERO_DIVISION);
-  EXPECT_TH_ERROR(THTensor_(cremainder)(r, t, zeros), "integer division by zero");
-  CHECK(THLastErrorKind() == TH_ERROR_ZERO_DIVISION);
-  EXPECT_TH_ERROR(THTensor_(addcdiv)(r, t, 1, t, zeros), "integer division by zero");
-  CHECK(THLastErrorKind() == TH_ERROR_ZERO_DIVISION);
-  CHECK_EQ_LONG(Case_(countInStorage)(r, 5), 12);
-  THTensor_(free)(r);
-  THTensor_(free)(zeros);
-  THTensor_(free)(t);
-}
-#endif
-
-/* A 2x2 matrix with the given elements (row-major) and its transpose, a view of the same memory. */
-static THTensor *Case_(square)(double a, double b, double c, double d, THTensor **transposed) {
-  THTensor *x = THTensor_(newWithSize2d)(2, 2);
-  THTensor_(set2d)(x, 0, 0, (real)a);
-  THTensor_(set2d)(x, 0, 1, (real)b);
-  THTensor_(set2d)(x, 1, 0, (real)c);
-  THTensor_(set2d)(x, 1, 1, (real)d);
-  *transposed = THTensor_(newTranspose)(x, 0, 1);
-  return x;
-}
-
-static long Case_(differsFrom)(THTensor *x, double a, double b, double c, double d) {
-  return (THTensor_(get2d)(x, 0, 0) != (real)a) + (THTensor_(get2d)(x, 0, 1) != (real)b) +
-         (THTensor_(get2d)(x, 1, 0) != (real)c) + (THTensor_(get2d)(x, 1, 1) != (real)d);
-}
-
-/* x = x op x': the divisors are a transposed view of the result, so the loop writes divisors it
- * has not read yet. The answers are those of the values before the call, and a zero written during
- * the loop never becomes a divisor (for integers that would kill the process). */
-TEST(Case_(divisors_that_share_memory_with_the_result)) {
-  THTensor *xt, *x = Case_(square)(3, 6, 3, 5, &xt);       /* x % x' = 0 0 / 3 0 */
-  THTensor_(cremainder)(x, x, xt);
-  long wrong = Case_(differsFrom)(x, 0, 0, 3, 0);
-  THTensor_(free)(xt);
-  THTensor_(free)(x);
-  x = Case_(square)(3, 6, 3, 5, &xt);
-  THTensor_(cfmod)(x, x, xt);
-  wrong += Case_(differsFrom)(x, 0, 0, 3, 0);
-  THTensor_(free)(xt);
-  THTensor_(free)(x);
-  x = Case_(square)(3, 6, 3, 5, &xt);                     /* out= x, dividend apart: 7 % x' */
-  THTensor *sevens = THTensor_(newWithSize2d)(2, 2);
-  THTensor_(fill)(sevens, 7);
-  THTensor_(cremainder)(x, sevens, xt);
-  wrong += Case_(differsFrom)(x, 1, 1, 1, 2);
-  THTensor_(free)(sevens);
-  THTensor_(free)(xt);
-  THTensor_(free)(x);
-  /* x + y / x' with y = 0 1 / 0 0: the second element becomes 0 (-1 + 1; 255 + 1 for Byte) and
-   * is then the divisor of the third */
-  THTensor *y = THTensor_(newWithSize2d)(2, 2);
-  THTensor_(zero)(y);
-  THTensor_(set2d)(y, 0, 1, 1);
-  x = Case_(square)(1, (real)-1, 1, 1, &xt);
-  THTensor_(addcdiv)(x, x, 1, y, xt);
-  wrong += Case_(differsFrom)(x, 1, 0, 1, 1);
-  CHECK_EQ_LONG(wrong, 0);
-  THTensor_(free)(y);
-  THTensor_(free)(xt);
-  THTensor_(free)(x);
-}
 
 /* ---- Limits ---- */
 
@@ -384,37 +255,6 @@ TEST(Case_(clamp_cmax_and_cmin)) {
     }
 }
 
-/* ---- addcmul and addcdiv ---- */
-
-TEST(Case_(addcmul_and_addcdiv_on_every_layout)) {
-  for (int l1 = 0; l1 < LAYOUTS; l1++)
-    for (int l2 = 0; l2 < LAYOUTS; l2++) {
-      THTensor *t = Case_(make)(CONTIGUOUS, 1, 1), *s1 = Case_(make)((enum layout)l1, 2, 1);
-      THTensor *s2 = Case_(make)((enum layout)l2, 1, 1), *r = Case_(make)((enum layout)l2, 0, 0);
-      long wrong = 0;
-      THTensor_(addcmul)(r, t, 2, s1, s2);
-      for (long k = 0; k < 12; k++)
-        wrong += Case_(at)(r, k) != (double)(real)((1 + k) + 2 * (2 + k) * (1 + k));
-      THTensor_(addcdiv)(r, t, 3, s1, s2);
-      for (long k = 0; k < 12; k++) {
-        double quotient = CASE_IS_INTEGRAL ? (double)((3 * (2 + k)) / (1 + k))
-                                           : (double)(real)(3 * (2 + k)) / (double)(1 + k);
-        wrong += !Case_(close)(Case_(at)(r, k), (1 + k) + quotient);
-      }
-      THTensor_(addcmul)(s1, t, 1, s1, s2);       /* the result is one of the factors */
-      for (long k = 0; k < 12; k++)
-        wrong += Case_(at)(s1, k) != (double)(real)((1 + k) + (2 + k) * (1 + k));
-      THTensor_(addcmul)(t, t, 1, s2, s2);        /* in place */
-      for (long k = 0; k < 12; k++)
-        wrong += Case_(at)(t, k) != (double)(real)((1 + k) + (1 + k) * (1 + k));
-      CHECK_EQ_LONG(wrong, 0);
-      THTensor_(free)(r);
-      THTensor_(free)(s2);
-      THTensor_(free)(s1);
-      THTensor_(free)(t);
-    }
-}
-
 /* ---- Sizes are checked before anything is written ---- */
 
 TEST(Case_(tensor_operands_need_as_many_elements)) {
@@ -425,10 +265,6 @@ TEST(Case_(tensor_operands_need_as_many_elements)) {
                   "invalid argument 3: inconsistent tensor size: expected 12 elements (size 3x4) "
                   "but got 5 (size 5)");
   EXPECT_TH_ERROR(THTensor_(cmin)(r, t, src), "inconsistent tensor size");
-  EXPECT_TH_ERROR(THTensor_(cfmod)(r, t, src), "invalid argument 3");
-  EXPECT_TH_ERROR(THTensor_(cremainder)(r, t, src), "invalid argument 3");
-  EXPECT_TH_ERROR(THTensor_(addcmul)(r, t, 1, src, t), "invalid argument 4");
-  EXPECT_TH_ERROR(THTensor_(addcdiv)(r, t, 1, t, src), "invalid argument 5");
 #if !CASE_IS_INTEGRAL
   EXPECT_TH_ERROR(THTensor_(cpow)(r, t, src), "invalid argument 3");
   EXPECT_TH_ERROR(THTensor_(atan2)(r, t, src), "invalid argument 3");
@@ -454,15 +290,8 @@ static const harness_test Case_(tests)[] = {
   TEST_ENTRY(Case_(float_functions_on_every_layout)),
   TEST_ENTRY(Case_(exp_and_sigmoid_of_long_tensors)),
   TEST_ENTRY(Case_(powers_atan2_and_lerp)),
-  TEST_ENTRY(Case_(float_division_by_zero_gives_nan_or_inf)),
 #endif
-  TEST_ENTRY(Case_(fmod_and_remainder_signs)),
-#if CASE_IS_INTEGRAL
-  TEST_ENTRY(Case_(integer_division_by_zero_is_an_error_and_writes_nothing)),
-#endif
-  TEST_ENTRY(Case_(divisors_that_share_memory_with_the_result)),
   TEST_ENTRY(Case_(clamp_cmax_and_cmin)),
-  TEST_ENTRY(Case_(addcmul_and_addcdiv_on_every_layout)),
   TEST_ENTRY(Case_(tensor_operands_need_as_many_elements)),
 };
 

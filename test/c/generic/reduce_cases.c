@@ -1,10 +1,133 @@
-/* The THTensorReduce cases for one dtype (expanded by test_reduce.c through THGenerateAllTypes.h).
+/* The THTensorReduce cases for one dtype (expanded by test_reduce.c through THGenerateAllTypes.h):
+ * sum and prod, max and min, the scans, trace, all and any, and the statistics of float types.
  * Values are small integers with many ties, so every result is exact and first positions matter. */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/reduce_cases.c"
 #else
 
 #include "layouts.c"
+
+/* A rows x cols tensor in the given layout whose element (i, j) is (start + i*cols + j) % modulus.
+ * Memory around a view holds 99. */
+static THTensor *Case_(make)(enum layout layout, long rows, long cols, long start, long modulus) {
+  THTensor *t = Case_(inLayout)(layout, rows, cols);
+  for (long i = 0; i < rows; i++)
+    for (long j = 0; j < cols; j++)
+      THTensor_(set2d)(t, i, j, (real)((start + i * cols + j) % modulus));
+  return t;
+}
+
+static double Case_(at)(THTensor *t, long i, long j) {
+  return (double)THTensor_(get2d)(t, i, j);
+}
+
+/* ---- sum and prod ---- */
+
+TEST(Case_(sumall_and_prodall)) {
+  for (int layout = 0; layout < LAYOUTS; layout++) {
+    THTensor *t = Case_(make)((enum layout)layout, 3, 4, 1, 13);    /* 1..12 */
+    THTensor *p = Case_(make)((enum layout)layout, 2, 3, 1, 13);    /* 1..6 */
+    CHECK_EQ_LONG(THTensor_(sumall)(t), 78);
+    CHECK_EQ_LONG(THTensor_(prodall)(p), 720);
+    THTensor_(free)(p);
+    THTensor_(free)(t);
+  }
+  THTensor *empty = THTensor_(new)();
+  CHECK_EQ_LONG(THTensor_(sumall)(empty), 0);
+  CHECK_EQ_LONG(THTensor_(prodall)(empty), 1);
+  CHECK_EQ_LONG(THTensor_(numel)(empty), 0);
+  THTensor *big = THTensor_(newWithSize2d)(2, 150001);
+  THTensor_(fill)(big, 1);
+  CHECK_EQ_LONG(THTensor_(sumall)(big), 300002);
+  CHECK_EQ_LONG(THTensor_(prodall)(big), 1);
+  CHECK_EQ_LONG(THTensor_(numel)(big), 300002);
+  THTensor_(free)(big);
+  THTensor_(free)(empty);
+}
+
+/* r = reduce(t, dim) compared with the sum or product of each slice, read with get3d. */
+static void Case_(checkReduction)(THTensor *t, int dim, int isProd) {
+  THTensor *r = THTensor_(new)();
+  if (isProd)
+    THTensor_(prod)(r, t, dim);
+  else
+    THTensor_(sum)(r, t, dim);
+  CHECK_EQ_LONG(r->nDimension, 3);
+  long wrong = 0;
+  for (int d = 0; d < 3; d++)
+    wrong += r->size[d] != (d == dim ? 1 : t->size[d]);
+  for (long i = 0; i < r->size[0]; i++)
+    for (long j = 0; j < r->size[1]; j++)
+      for (long k = 0; k < r->size[2]; k++) {
+        accreal acc = isProd ? 1 : 0;
+        for (long m = 0; m < t->size[dim]; m++) {
+          real x = THTensor_(get3d)(t, dim == 0 ? m : i, dim == 1 ? m : j, dim == 2 ? m : k);
+          acc = isProd ? acc * x : acc + x;
+        }
+        wrong += THTensor_(get3d)(r, i, j, k) != (real)acc;
+      }
+  CHECK_EQ_LONG(wrong, 0);
+  THTensor_(free)(r);
+}
+
+/* A d0 x d1 x d2 tensor holding 1 + k % 3 (k its row-major position); permuted: stored with its
+ * dimensions reversed, then transposed back. */
+static THTensor *Case_(make3d)(long d0, long d1, long d2, int permuted) {
+  THTensor *t;
+  if (permuted) {
+    THTensor *base = THTensor_(newWithSize3d)(d2, d1, d0);
+    t = THTensor_(newTranspose)(base, 0, 2);
+    THTensor_(free)(base);
+  } else {
+    t = THTensor_(newWithSize3d)(d0, d1, d2);
+  }
+  long k = 0;
+  for (long i = 0; i < d0; i++)
+    for (long j = 0; j < d1; j++)
+      for (long l = 0; l < d2; l++, k++)
+        THTensor_(set3d)(t, i, j, l, (real)(1 + k % 3));
+  return t;
+}
+
+TEST(Case_(sum_and_prod_along_each_dimension)) {
+  for (int permuted = 0; permuted < 2; permuted++) {
+    THTensor *t = Case_(make3d)(2, 3, 4, permuted);
+    THTensor *wide = Case_(make3d)(3, 7, 600, permuted);   /* more columns than one block */
+    for (int dim = 0; dim < 3; dim++) {
+      Case_(checkReduction)(t, dim, 0);
+      Case_(checkReduction)(t, dim, 1);
+      Case_(checkReduction)(wide, dim, 0);
+    }
+    THTensor_(free)(wide);
+    THTensor_(free)(t);
+  }
+  THTensor *longRow = Case_(make3d)(1, 1, 300000, 0);       /* one long slice: parallel */
+  Case_(checkReduction)(longRow, 2, 0);
+  THTensor_(free)(longRow);
+}
+
+TEST(Case_(sum_keeps_the_dimension_and_may_replace_its_input)) {
+  THTensor *v = Case_(make)(CONTIGUOUS, 1, 5, 1, 10), *r = THTensor_(new)();
+  THTensor_(select)(v, NULL, 0, 0);                          /* 1-D: 1 2 3 4 5 */
+  THTensor_(sum)(r, v, 0);
+  CHECK_EQ_LONG(r->nDimension, 1);
+  CHECK_EQ_LONG(r->size[0], 1);
+  CHECK_NEAR(THTensor_(get1d)(r, 0), 15, 0);
+  THTensor_(prod)(v, v, 0);
+  CHECK_EQ_LONG(v->size[0], 1);
+  CHECK_NEAR(THTensor_(get1d)(v, 0), (double)(real)120, 0);
+  THTensor *t = Case_(make)(TRANSPOSED, 2, 3, 0, 10);
+  THTensor_(sum)(t, t, 1);
+  CHECK_NEAR(Case_(at)(t, 1, 0), 12, 0);
+  EXPECT_TH_ERROR(THTensor_(sum)(r, t, 2), "dimension 2 out of range of 2D tensor");
+  EXPECT_TH_ERROR(THTensor_(prod)(r, t, -1), "dimension -1 out of range");
+  THTensor_(free)(t);
+  THTensor_(free)(r);
+  THTensor_(free)(v);
+}
+
+/* ---- max and min ---- */
+
 
 /* Checks max or min of t along dim against a loop: the extreme and its first position. */
 static void Case_(checkExtremum)(THTensor *t, int dim, int largest) {
@@ -196,6 +319,9 @@ TEST(Case_(histc_counts_equal_width_bins)) {
 #endif
 
 static const harness_test Case_(tests)[] = {
+  TEST_ENTRY(Case_(sumall_and_prodall)),
+  TEST_ENTRY(Case_(sum_and_prod_along_each_dimension)),
+  TEST_ENTRY(Case_(sum_keeps_the_dimension_and_may_replace_its_input)),
   TEST_ENTRY(Case_(max_and_min_along_each_dimension_on_every_layout)),
   TEST_ENTRY(Case_(max_and_min_of_large_tensors_take_the_parallel_kernels)),
   TEST_ENTRY(Case_(max_may_replace_its_input)),

@@ -171,22 +171,6 @@ TEST(Case_(topk_kthvalue_median_mode)) {
   THTensor_(free)(t);
 }
 
-TEST(Case_(nonzero_lists_subscripts_in_row_major_order)) {
-  THTensor *t = Case_(scrambled)(STRIDED, 2, 3, 5);                      /* 0 2 4 / 1 3 0 */
-  THLongTensor *subscript = THLongTensor_new();
-  THTensor_(nonzero)(subscript, t);
-  CHECK_EQ_LONG(subscript->size[0], 4);
-  CHECK_EQ_LONG(subscript->size[1], 2);
-  CHECK_EQ_LONG(THLongTensor_get2d(subscript, 0, 1), 1);
-  CHECK_EQ_LONG(THLongTensor_get2d(subscript, 2, 0), 1);
-  CHECK_EQ_LONG(THLongTensor_get2d(subscript, 3, 1), 1);
-  THTensor_(zero)(t);
-  THTensor_(nonzero)(subscript, t);
-  CHECK_EQ_LONG(subscript->nDimension, 0);
-  THLongTensor_free(subscript);
-  THTensor_(free)(t);
-}
-
 TEST(Case_(dimensions_and_k_are_checked)) {
   THTensor *t = Case_(scrambled)(CONTIGUOUS, 2, 3, 5), *values = THTensor_(new)();
   THLongTensor *indices = THLongTensor_new();
@@ -212,7 +196,6 @@ static const harness_test Case_(tests)[] = {
   TEST_ENTRY(Case_(nan_sorts_above_every_number)),
 #endif
   TEST_ENTRY(Case_(topk_kthvalue_median_mode)),
-  TEST_ENTRY(Case_(nonzero_lists_subscripts_in_row_major_order)),
   TEST_ENTRY(Case_(dimensions_and_k_are_checked)),
 };
 
