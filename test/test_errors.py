@@ -72,6 +72,20 @@ CASES = {
     'max dim': (lambda: ones(2, 3).max(5), IndexError, "argument 'dim': "),
     'random_': (lambda: ones(3).random_(5, 2), RuntimeError,
                 "argument 'from': random_ expects from < to"),
+    'random_ to': (lambda: ones(3).random_(0), RuntimeError,
+                   "argument 'to': random_ expects to > 0"),
+    'randperm': (lambda: torch_early.randperm(-1), RuntimeError,
+                 "argument 'n': randperm expects n > 0"),
+    'multinomial rank': (lambda: ones(2, 2, 2).multinomial(1), RuntimeError,
+                         "argument 'self': multinomial expects a 1-D or 2-D tensor"),
+    'multinomial samples': (lambda: ones(2).multinomial(5), RuntimeError,
+                            "argument 'num_samples': cannot draw 5 samples"),
+    'gather sizes': (lambda: ones(3, 2).gather(1, Long(1, 2).zero_()), RuntimeError,
+                     "argument 'index': inconsistent tensor size: the index (size 1x2) must "
+                     "match the tensor (size 3x2) in every dimension except 1"),
+    'scatter_ sizes': (lambda: ones(3, 2).scatter_(1, Long(3, 1).zero_(), ones(2, 2)),
+                       RuntimeError, "argument 'source': inconsistent tensor size: the source "
+                       "(size 2x2) must match the tensor (size 3x2)"),
     'bernoulli_': (lambda: ones(3).bernoulli_(2), RuntimeError, "argument 'p': "),
     'linspace': (lambda: torch_early.linspace(0, 1, 1), RuntimeError, "argument 'steps': "),
     'potrf': (lambda: ones(2, 3).potrf(), RuntimeError,
@@ -100,7 +114,7 @@ def test_the_exception_keeps_the_file_and_line_of_the_th_check():
     with pytest.raises(RuntimeError) as caught:
         ones(2, 3).add(ones(3, 3))
     path, line = caught.value.th_location
-    assert path.startswith('lib/TH/') and path.endswith('.c')    # relative to the source tree
+    assert path.startswith('lib/TH/') and path.endswith(('.c', '.h'))  # relative to the source tree
     source = os.path.join(REPO, path)
     if not os.path.exists(source):
         pytest.skip('the TH sources are not beside the tests')

@@ -18,12 +18,19 @@ static inline void THDimApply_checkDim(int dimension, int nDimension) {
     THError("dimension %d out of range of %dD tensor", dimension, nDimension);
 }
 
-static inline void THDimApply_checkSizes(int dimension, int nDimA, const long *sizeA, int nDimB,
-                                         const long *sizeB) {
+/* Whether two sizes agree in rank and in every dimension except `dimension`. */
+static inline int THDimApply_sameSizesExcept(int dimension, int nDimA, const long *sizeA,
+                                             int nDimB, const long *sizeB) {
   int same = nDimA == nDimB;
   for (int d = 0; same && d < nDimA; d++)
     same = d == dimension || sizeA[d] == sizeB[d];
-  if (TH_UNLIKELY(!same))
+  return same;
+}
+
+/* The loops' own check; the operations check their arguments first, naming the one at fault. */
+static inline void THDimApply_checkSizes(int dimension, int nDimA, const long *sizeA, int nDimB,
+                                         const long *sizeB) {
+  if (TH_UNLIKELY(!THDimApply_sameSizesExcept(dimension, nDimA, sizeA, nDimB, sizeB)))
     THError("inconsistent tensor size: %s and %s must match in every dimension except %d",
             THSizeDesc(sizeA, nDimA).str, THSizeDesc(sizeB, nDimB).str, dimension);
 }

@@ -176,7 +176,11 @@ static void THTensor_(checkSameRankIndex)(THTensor *t, int dim, THLongTensor *in
   THArgCheck(index->nDimension == t->nDimension, argNumber,
              "expected an index with as many dimensions as the tensor (%d), got size %s",
              t->nDimension, THLongTensor_sizeDesc(index).str);
-  THDimApply_checkSizes(dim, t->nDimension, t->size, index->nDimension, index->size);
+  THArgCheck(THDimApply_sameSizesExcept(dim, t->nDimension, t->size, index->nDimension,
+                                        index->size), argNumber,
+             "inconsistent tensor size: the index (size %s) must match the tensor (size %s) in "
+             "every dimension except %d", THLongTensor_sizeDesc(index).str,
+             THTensor_(sizeDesc)(t).str, dim);
 }
 
 void THTensor_(gather)(THTensor *r_, THTensor *src, int dim, THLongTensor *index) {
@@ -202,7 +206,11 @@ void THTensor_(scatter)(THTensor *tensor, int dim, THLongTensor *index, THTensor
   THArgCheck(src->nDimension == tensor->nDimension, 4,
              "expected a source with as many dimensions as the tensor (%d), got size %s",
              tensor->nDimension, THTensor_(sizeDesc)(src).str);
-  THDimApply_checkSizes(dim, tensor->nDimension, tensor->size, src->nDimension, src->size);
+  THArgCheck(THDimApply_sameSizesExcept(dim, tensor->nDimension, tensor->size, src->nDimension,
+                                        src->size), 4,
+             "inconsistent tensor size: the source (size %s) must match the tensor (size %s) in "
+             "every dimension except %d", THTensor_(sizeDesc)(src).str,
+             THTensor_(sizeDesc)(tensor).str, dim);
   THArgCheck(src->size[dim] >= index->size[dim], 4,
              "the index has %ld entries along dimension %d but the source only %ld (size %s)",
              index->size[dim], dim, src->size[dim], THTensor_(sizeDesc)(src).str);

@@ -63,13 +63,13 @@ void THTensor_(clampedRandom)(THTensor *self, THGenerator *_generator, long from
 }
 
 void THTensor_(cappedRandom)(THTensor *self, THGenerator *_generator, long to) {
-  THArgCheck(to > 0, 2, "random_ expects to > 0 (the range is [0, to)), but got to=%ld", to);
+  THArgCheck(to > 0, 3, "random_ expects to > 0 (the range is [0, to)), but got to=%ld", to);
   THTensor_(clampedRandom)(self, _generator, 0, to);
 }
 
 void THTensor_(randperm)(THTensor *r_, THGenerator *_generator, long n) {
-  THArgCheck(n > 0, 2, "randperm expects n > 0, but got n=%ld", n);
-  THArgCheck(n - 1 <= TH_EXACT_HIGHEST, 2,
+  THArgCheck(n > 0, 3, "randperm expects n > 0, but got n=%ld", n);
+  THArgCheck(n - 1 <= TH_EXACT_HIGHEST, 3,
              "randperm(%ld) needs the integers up to %ld, but this tensor type holds them exactly "
              "only up to %ld", n, n - 1, TH_EXACT_HIGHEST);
   THTensor_(resize1d)(r_, n);
@@ -225,14 +225,14 @@ static void THTensor_(checkMultinomial)(const real *data, long rows, long rowStr
     long nonzero = 0;
     for (long k = 0; k < categories; k++) {
       double w = (double)data[row * rowStride + k * colStride];
-      THArgCheck(w >= 0 && w <= DBL_MAX, 2, "multinomial weights must be non-negative and "
+      THArgCheck(w >= 0 && w <= DBL_MAX, 3, "multinomial weights must be non-negative and "
                  "finite, got %g (row %ld, category %ld)", w, row, k);
       sum += w;
       nonzero += w > 0;
     }
-    THArgCheck(sum > 0, 2, "multinomial weights of row %ld sum to zero", row);
-    THArgCheck(sum <= DBL_MAX, 2, "multinomial weights of row %ld sum to infinity", row);
-    THArgCheck(with_replacement || nonzero >= n_sample, 3, "cannot draw %d samples without "
+    THArgCheck(sum > 0, 3, "multinomial weights of row %ld sum to zero", row);
+    THArgCheck(sum <= DBL_MAX, 3, "multinomial weights of row %ld sum to infinity", row);
+    THArgCheck(with_replacement || nonzero >= n_sample, 4, "cannot draw %d samples without "
                "replacement from row %ld: only %ld of its weights are non-zero",
                n_sample, row, nonzero);
   }
@@ -241,12 +241,12 @@ static void THTensor_(checkMultinomial)(const real *data, long rows, long rowStr
 void THTensor_(multinomial)(THLongTensor *r_, THGenerator *_generator, THTensor *prob_dist,
                             int n_sample, int with_replacement) {
   int nDimension = THTensor_(nDimension)(prob_dist);
-  THArgCheck(nDimension == 1 || nDimension == 2, 2, "multinomial expects a 1-D or 2-D tensor of "
+  THArgCheck(nDimension == 1 || nDimension == 2, 3, "multinomial expects a 1-D or 2-D tensor of "
              "weights, got size %s", THTensor_(sizeDesc)(prob_dist).str);
-  THArgCheck(n_sample > 0, 3, "multinomial expects num_samples > 0, got %d", n_sample);
+  THArgCheck(n_sample > 0, 4, "multinomial expects num_samples > 0, got %d", n_sample);
   long rows = nDimension == 1 ? 1 : THTensor_(size)(prob_dist, 0);
   long categories = THTensor_(size)(prob_dist, nDimension - 1);
-  THArgCheck(with_replacement || n_sample <= categories, 3, "cannot draw %d samples without "
+  THArgCheck(with_replacement || n_sample <= categories, 4, "cannot draw %d samples without "
              "replacement from %ld categories", n_sample, categories);
   /* A 1-D tensor is one row. */
   long rowStride = nDimension == 1 ? 0 : THTensor_(stride)(prob_dist, 0);

@@ -345,11 +345,11 @@ TEST(Case_(bad_indices_and_sizes_are_reported_before_writing)) {
                   "expected a source of size 3x2 except 2 at dimension 0 (the index's length), got size 2x3");
   EXPECT_TH_ERROR(THTensor_(indexFill)(t, 1, tooFar, 5), "index 3 is out of range for dimension 1 (of size 2)");
   EXPECT_TH_ERROR(THTensor_(gather)(r, t, 0, ok), "expected an index with as many dimensions as the tensor (2)");
-  EXPECT_TH_ERROR(THTensor_(gather)(r, t, 1, matrix), "inconsistent tensor size: 3x2 and 1x2");
+  EXPECT_TH_ERROR(THTensor_(gather)(r, t, 1, matrix), "the index (size 1x2) must match the tensor (size 3x2)");
   THLongTensor *column = THLongTensor_newWithSize2d(3, 1);
   THLongTensor_fill(column, 2);
   EXPECT_TH_ERROR(THTensor_(gather)(r, t, 1, column), "index 2 is out of range for dimension 1 (of size 2)");
-  EXPECT_TH_ERROR(THTensor_(scatter)(t, 1, column, src), "inconsistent tensor size: 3x2 and 2x2");
+  EXPECT_TH_ERROR(THTensor_(scatter)(t, 1, column, src), "the source (size 2x2) must match the tensor (size 3x2)");
   THLongTensor_fill(column, 0);
   THLongTensor *twoColumns = THLongTensor_newWithSize2d(3, 2);
   THLongTensor_fill(twoColumns, 0);
