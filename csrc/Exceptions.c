@@ -30,7 +30,7 @@ static PyObject *exception_type(THErrorKind kind)
   }
 }
 
-/* A TH source file as the reader finds it in the source tree: "lib/TH/generic/THTensorMath.c",
+/* A TH source file as the reader finds it in the source tree: "lib/TH/generic/THTensorArithmetic.c",
  * whatever folder the compiler was given (a pip build compiles a copy elsewhere). */
 static const char *source_path(const char *file)
 {

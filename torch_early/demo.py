@@ -120,8 +120,8 @@ def show_numpy():
 
 def show_generic_mechanism():
     section("5. One C source, seven dtypes: the generic mechanism")
-    print("""  lib/TH/generic/THTensorMath.c is written once with the macros real, accreal and Real, and
-  THGenerateAllTypes.h includes it once per dtype, so THTensor_(cadd) is compiled as:""")
+    print("""  lib/TH/generic/THTensorArithmetic.c is written once with the macros real, accreal and
+  Real, and THGenerateAllTypes.h includes it once per dtype, so THTensor_(cadd) is compiled as:""")
     dtypes = ["Byte", "Char", "Short", "Int", "Long", "Float", "Double"]
     names = ["TH%sTensor_cadd" % name for name in dtypes]
     print("    " + ", ".join(names[:4]) + ",\n    " + ", ".join(names[4:]))
