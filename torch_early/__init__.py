@@ -7,7 +7,7 @@ _TensorBase)`), registers them with the C side, and defines the module-level hel
 Every public function of `_C` (`torch_early.add`, `torch_early.addmm`, ...) is exported here too.
 """
 
-__version__ = '0.4.0'
+__version__ = '0.5.0'
 
 try:
     # Loads the BLAS library that _C is linked against, so the dynamic loader finds it. Only the
