@@ -208,8 +208,9 @@ def test_gather_and_scatter_errors():
     with pytest.raises(RuntimeError, match=r'expected an index with as many dimensions as the '
                                            r'tensor \(2\), got size 2'):
         tensor.gather(0, longs([0, 1]))
-    with pytest.raises(RuntimeError, match='inconsistent tensor size: 3x2 and 1x2 must match in '
-                                           'every dimension except 1'):
+    with pytest.raises(RuntimeError, match=r"argument 'index': inconsistent tensor size: the "
+                                           r"index \(size 1x2\) must match the tensor \(size "
+                                           r"3x2\) in every dimension except 1"):
         tensor.gather(1, torch_early.LongTensor([[0, 1]]))
     with pytest.raises(RuntimeError, match=r'the index has 2 entries along dimension 1 but the '
                                            r'source only 1 \(size 3x1\)'):

@@ -15,72 +15,12 @@
 #define CASE_IS_INTEGRAL 1
 #endif
 
-#if defined(TH_REAL_IS_FLOAT)
-#define CASE_RELATIVE_TOLERANCE 2e-6
-#elif defined(TH_REAL_IS_DOUBLE)
-#define CASE_RELATIVE_TOLERANCE 1e-13
-#else
-#define CASE_RELATIVE_TOLERANCE 0
-#endif
-
-/* A rows x cols tensor in the given layout whose element (i, j) is value(i*cols + j), where
- * value(k) = (start + k) % modulus. Memory around a view holds 99. */
-static THTensor *Case_(make)(enum layout layout, long rows, long cols, long start, long modulus) {
-  THTensor *t = Case_(inLayout)(layout, rows, cols);
-  for (long i = 0; i < rows; i++)
-    for (long j = 0; j < cols; j++)
-      THTensor_(set2d)(t, i, j, (real)((start + i * cols + j) % modulus));
-  return t;
-}
-
-static double Case_(at)(THTensor *t, long i, long j) {
-  return (double)THTensor_(get2d)(t, i, j);
-}
-
-/* How many elements of t's whole storage equal value. */
-static long Case_(countInStorage)(THTensor *t, real value) {
-  long count = 0;
-  for (ptrdiff_t k = 0; k < t->storage->size; k++)
-    count += t->storage->data[k] == value;
-  return count;
-}
-
-/* A 3x4 tensor in the given layout whose element k (in row-major order) is offset + step * k.
- * Memory around a view holds 99. */
-static THTensor *Case_(progression)(enum layout layout, double offset, double step) {
-  THTensor *t = Case_(inLayout)(layout, 3, 4);
-  for (long k = 0; k < 12; k++)
-    THTensor_(set2d)(t, k / 4, k % 4, (real)(offset + step * k));
-  return t;
-}
-
-/* Element k of a tensor of 12 elements, in row-major order, whatever its shape. */
-static double Case_(element)(THTensor *t, long k) {
-  long cols = t->size[t->nDimension - 1];
-  return t->nDimension == 1 ? (double)THTensor_(get1d)(t, k)
-                            : (double)THTensor_(get2d)(t, k / cols, k % cols);
-}
-
-static double Case_(input)(double offset, double step, long k) {
-  return (double)(real)(offset + step * k);
-}
-
-/* 1 when got is expected to the dtype's precision (nan equals nan, inf equals inf). */
-static int Case_(close)(double got, double expected) {
-  double rounded = (double)(real)expected;
-  if (isnan(expected))
-    return isnan(got);
-  if (isinf(rounded))
-    return got == rounded;
-  return fabs(got - rounded) <= CASE_RELATIVE_TOLERANCE * fabs(expected) + 1e-300;
-}
-
 /* ---- With a number and with a tensor ---- */
 
 /* r = op(t, value) on every layout, into a new tensor and in place. */
 #define CASE_SCALAR_OP(fn, value, OP)                                                   \
   for (int layout = 0; layout < LAYOUTS; layout++) {                                    \
-    THTensor *t = Case_(make)((enum layout)layout, 3, 4, 1, 60);                        \
+    THTensor *t = Case_(cycling)((enum layout)layout, 3, 4, 1, 60);                        \
     THTensor *r = THTensor_(new)();                                                     \
     THTensor_(fn)(r, t, value);                                                         \
     CHECK(THTensor_(isSameSizeAs)(r, t));                                               \
@@ -156,8 +96,8 @@ TEST(Case_(cdiv_by_a_view_of_the_result)) {
 }
 
 TEST(Case_(division_by_zero)) {
-  THTensor *t = Case_(make)(CONTIGUOUS, 2, 2, 1, 10), *zeros = Case_(make)(CONTIGUOUS, 2, 2, 0, 2);
-  THTensor *r = Case_(make)(CONTIGUOUS, 2, 2, 5, 10);
+  THTensor *t = Case_(cycling)(CONTIGUOUS, 2, 2, 1, 10), *zeros = Case_(cycling)(CONTIGUOUS, 2, 2, 0, 2);
+  THTensor *r = Case_(cycling)(CONTIGUOUS, 2, 2, 5, 10);
 #if CASE_IS_INTEGRAL
   EXPECT_TH_ERROR(THTensor_(div)(r, t, 0), "integer division by zero");
   CHECK(THLastErrorKind() == TH_ERROR_ZERO_DIVISION);
@@ -199,9 +139,9 @@ TEST(Case_(most_negative_divided_by_minus_one_wraps)) {
   for (int lt = 0; lt < LAYOUTS; lt++)                                                  \
     for (int ls = 0; ls < LAYOUTS; ls++)                                                \
       for (int lr = 0; lr <= LAYOUTS; lr++) {                                           \
-        THTensor *t = Case_(make)((enum layout)lt, 3, 4, 2, 9);                         \
-        THTensor *src = Case_(make)((enum layout)ls, ls % 2 ? 4 : 3, ls % 2 ? 3 : 4, 1, 4); \
-        THTensor *r = lr == LAYOUTS ? t : Case_(make)((enum layout)lr, 3, 4, 0, 5);     \
+        THTensor *t = Case_(cycling)((enum layout)lt, 3, 4, 2, 9);                         \
+        THTensor *src = Case_(cycling)((enum layout)ls, ls % 2 ? 4 : 3, ls % 2 ? 3 : 4, 1, 4); \
+        THTensor *r = lr == LAYOUTS ? t : Case_(cycling)((enum layout)lr, 3, 4, 0, 5);     \
         if (lr == LAYOUTS)                                                              \
           THTensor_(retain)(t);                                                         \
         CALL;                                                                           \
@@ -227,8 +167,8 @@ TEST(Case_(cadd_csub_cmul_cdiv_on_every_layout)) {
 }
 
 TEST(Case_(tensor_operands_need_as_many_elements)) {
-  THTensor *t = Case_(make)(CONTIGUOUS, 3, 4, 0, 10), *src = THTensor_(newWithSize1d)(5);
-  THTensor *r = Case_(make)(TRANSPOSED, 2, 2, 1, 10);
+  THTensor *t = Case_(cycling)(CONTIGUOUS, 3, 4, 0, 10), *src = THTensor_(newWithSize1d)(5);
+  THTensor *r = Case_(cycling)(TRANSPOSED, 2, 2, 1, 10);
   THTensor_(fill)(src, 1);
   EXPECT_TH_ERROR(THTensor_(cadd)(r, t, 1, src),
                   "inconsistent tensor size: expected 12 elements (size 3x4) but got 5 (size 5)");
@@ -436,6 +376,5 @@ static const harness_test Case_(tests)[] = {
 #undef CASE_SCALAR_OP
 #undef CASE_BINARY_OP
 #undef CASE_IS_INTEGRAL
-#undef CASE_RELATIVE_TOLERANCE
 
 #endif

@@ -9,27 +9,9 @@
 
 /* ---- fill and zero ---- */
 
-/* A rows x cols tensor in the given layout whose element (i, j) is value(i*cols + j), where
- * value(k) = (start + k) % modulus. Memory around a view holds 99. */
-static THTensor *Case_(make)(enum layout layout, long rows, long cols, long start, long modulus) {
-  THTensor *t = Case_(inLayout)(layout, rows, cols);
-  for (long i = 0; i < rows; i++)
-    for (long j = 0; j < cols; j++)
-      THTensor_(set2d)(t, i, j, (real)((start + i * cols + j) % modulus));
-  return t;
-}
-
-/* How many elements of t's whole storage equal value. */
-static long Case_(countInStorage)(THTensor *t, real value) {
-  long count = 0;
-  for (ptrdiff_t k = 0; k < t->storage->size; k++)
-    count += t->storage->data[k] == value;
-  return count;
-}
-
 TEST(Case_(fill_and_zero_touch_only_the_view)) {
   for (int layout = 0; layout < LAYOUTS; layout++) {
-    THTensor *t = Case_(make)((enum layout)layout, 3, 4, 0, 50);
+    THTensor *t = Case_(cycling)((enum layout)layout, 3, 4, 0, 50);
     THTensor_(fill)(t, 7);
     CHECK_EQ_LONG(Case_(countInStorage)(t, 7), 12);
     THTensor_(zero)(t);

@@ -8,17 +8,9 @@
 
 #include "layouts.c"
 
-/* A rows x cols tensor in the given layout whose element (i, j) is (start + i*cols + j) % 50. */
+/* Matrices of the values (start + k) % 50, k their row-major position. */
 static THTensor *Case_(make)(enum layout layout, long rows, long cols, long start) {
-  THTensor *t = Case_(inLayout)(layout, rows, cols);
-  for (long i = 0; i < rows; i++)
-    for (long j = 0; j < cols; j++)
-      THTensor_(set2d)(t, i, j, (real)((start + i * cols + j) % 50));
-  return t;
-}
-
-static double Case_(at)(THTensor *t, long i, long j) {
-  return (double)THTensor_(get2d)(t, i, j);
+  return Case_(cycling)(layout, rows, cols, start, 50);
 }
 
 /* Elements of a and b that differ (same sizes assumed). */

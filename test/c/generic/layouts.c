@@ -37,3 +37,65 @@ static inline THTensor *Case_(scrambled)(enum layout layout, long rows, long col
       THTensor_(set2d)(t, i, j, (real)((i * cols + j) * 7 % modulus));
   return t;
 }
+
+/* A rows x cols tensor in the given layout whose element (i, j) is (start + i*cols + j) % modulus:
+ * small values cycling, with ties when modulus is small. */
+static inline THTensor *Case_(cycling)(enum layout layout, long rows, long cols, long start,
+                                       long modulus) {
+  THTensor *t = Case_(inLayout)(layout, rows, cols);
+  for (long i = 0; i < rows; i++)
+    for (long j = 0; j < cols; j++)
+      THTensor_(set2d)(t, i, j, (real)((start + i * cols + j) % modulus));
+  return t;
+}
+
+/* A 3x4 tensor in the given layout whose element k (in row-major order) is offset + step * k. */
+static inline THTensor *Case_(progression)(enum layout layout, double offset, double step) {
+  THTensor *t = Case_(inLayout)(layout, 3, 4);
+  for (long k = 0; k < 12; k++)
+    THTensor_(set2d)(t, k / 4, k % 4, (real)(offset + step * k));
+  return t;
+}
+
+/* Element k of progression(layout, offset, step), as the dtype holds it. */
+static inline double Case_(input)(double offset, double step, long k) {
+  return (double)(real)(offset + step * k);
+}
+
+/* Element (i, j) of a matrix, as a double. */
+static inline double Case_(at)(THTensor *t, long i, long j) {
+  return (double)THTensor_(get2d)(t, i, j);
+}
+
+/* Element k of a tensor of 12 elements, in row-major order, whatever its shape (1-D or 2-D). */
+static inline double Case_(element)(THTensor *t, long k) {
+  long cols = t->size[t->nDimension - 1];
+  return t->nDimension == 1 ? (double)THTensor_(get1d)(t, k)
+                            : (double)THTensor_(get2d)(t, k / cols, k % cols);
+}
+
+/* How many elements of t's whole storage equal value (99 counts the memory around a view). */
+static inline long Case_(countInStorage)(THTensor *t, real value) {
+  long count = 0;
+  for (ptrdiff_t k = 0; k < t->storage->size; k++)
+    count += t->storage->data[k] == value;
+  return count;
+}
+
+/* 1 when got is expected to the dtype's precision: exactly for integer dtypes, to a relative
+ * tolerance for floating ones (nan equals nan, inf equals inf). */
+static inline int Case_(close)(double got, double expected) {
+#if defined(TH_REAL_IS_FLOAT)
+  const double relative = 2e-6;
+#elif defined(TH_REAL_IS_DOUBLE)
+  const double relative = 1e-13;
+#else
+  const double relative = 0;
+#endif
+  double rounded = (double)(real)expected;
+  if (isnan(expected))
+    return isnan(got);
+  if (isinf(rounded))
+    return got == rounded;
+  return fabs(got - rounded) <= relative * fabs(expected) + 1e-300;
+}

@@ -15,51 +15,6 @@
 #define CASE_IS_INTEGRAL 1
 #endif
 
-#if defined(TH_REAL_IS_FLOAT)
-#define CASE_RELATIVE_TOLERANCE 2e-6
-#elif defined(TH_REAL_IS_DOUBLE)
-#define CASE_RELATIVE_TOLERANCE 1e-13
-#else
-#define CASE_RELATIVE_TOLERANCE 0
-#endif
-
-/* A 3x4 tensor in the given layout whose element k is offset + step * k. Memory around a view
- * holds 99. */
-static THTensor *Case_(make)(enum layout layout, double offset, double step) {
-  THTensor *t = Case_(inLayout)(layout, 3, 4);
-  for (long k = 0; k < 12; k++)
-    THTensor_(set2d)(t, k / 4, k % 4, (real)(offset + step * k));
-  return t;
-}
-
-/* Element k of a tensor of 12 elements, in row-major order, whatever its shape. */
-static double Case_(at)(THTensor *t, long k) {
-  long cols = t->size[t->nDimension - 1];
-  return t->nDimension == 1 ? (double)THTensor_(get1d)(t, k)
-                            : (double)THTensor_(get2d)(t, k / cols, k % cols);
-}
-
-static double Case_(input)(double offset, double step, long k) {
-  return (double)(real)(offset + step * k);
-}
-
-/* 1 when got is expected to the dtype's precision (nan equals nan, inf equals inf). */
-static int Case_(close)(double got, double expected) {
-  double rounded = (double)(real)expected;
-  if (isnan(expected))
-    return isnan(got);
-  if (isinf(rounded))
-    return got == rounded;
-  return fabs(got - rounded) <= CASE_RELATIVE_TOLERANCE * fabs(expected) + 1e-300;
-}
-
-static long Case_(countInStorage)(THTensor *t, real value) {
-  long count = 0;
-  for (ptrdiff_t k = 0; k < t->storage->size; k++)
-    count += t->storage->data[k] == value;
-  return count;
-}
-
 /* ---- Functions of one tensor (Byte has sign only) ---- */
 
 typedef struct Case_(Unary) {
@@ -75,14 +30,14 @@ static void Case_(checkUnary)(const Case_(Unary) *cases, int count) {
     const Case_(Unary) *u = &cases[c];
     long wrong = 0;
     for (int layout = 0; layout < LAYOUTS; layout++) {
-      THTensor *t = Case_(make)((enum layout)layout, u->offset, u->step), *r = THTensor_(new)();
+      THTensor *t = Case_(progression)((enum layout)layout, u->offset, u->step), *r = THTensor_(new)();
       u->op(r, t);
       wrong += !THTensor_(isSameSizeAs)(r, t);
       for (long k = 0; k < 12; k++)
-        wrong += !Case_(close)(Case_(at)(r, k), u->reference(Case_(input)(u->offset, u->step, k)));
+        wrong += !Case_(close)(Case_(element)(r, k), u->reference(Case_(input)(u->offset, u->step, k)));
       u->op(t, t);
       for (long k = 0; k < 12; k++)
-        wrong += !Case_(close)(Case_(at)(t, k), Case_(at)(r, k));
+        wrong += !Case_(close)(Case_(element)(t, k), Case_(element)(r, k));
       wrong += Case_(countInStorage)(t, 99) != t->storage->size - 12;   /* only the view moved */
       THTensor_(free)(r);
       THTensor_(free)(t);
@@ -193,29 +148,29 @@ TEST(Case_(exp_and_sigmoid_of_long_tensors)) {
 TEST(Case_(powers_atan2_and_lerp)) {
   for (int lt = 0; lt < LAYOUTS; lt++)
     for (int ls = 0; ls < LAYOUTS; ls++) {
-      THTensor *t = Case_(make)((enum layout)lt, 0.25, 0.5), *src = Case_(make)((enum layout)ls, -2, 0.4);
+      THTensor *t = Case_(progression)((enum layout)lt, 0.25, 0.5), *src = Case_(progression)((enum layout)ls, -2, 0.4);
       THTensor *r = THTensor_(new)();
       long wrong = 0;
       THTensor_(pow)(r, t, 2.5);
       for (long k = 0; k < 12; k++)
-        wrong += !Case_(close)(Case_(at)(r, k), pow(Case_(input)(0.25, 0.5, k), (double)(real)2.5));
+        wrong += !Case_(close)(Case_(element)(r, k), pow(Case_(input)(0.25, 0.5, k), (double)(real)2.5));
       THTensor_(tpow)(r, 2, src);
       for (long k = 0; k < 12; k++)
-        wrong += !Case_(close)(Case_(at)(r, k), pow(2, Case_(input)(-2, 0.4, k)));
+        wrong += !Case_(close)(Case_(element)(r, k), pow(2, Case_(input)(-2, 0.4, k)));
       THTensor_(cpow)(r, t, src);
       for (long k = 0; k < 12; k++)
-        wrong += !Case_(close)(Case_(at)(r, k), pow(Case_(input)(0.25, 0.5, k), Case_(input)(-2, 0.4, k)));
+        wrong += !Case_(close)(Case_(element)(r, k), pow(Case_(input)(0.25, 0.5, k), Case_(input)(-2, 0.4, k)));
       THTensor_(atan2)(r, src, t);
       for (long k = 0; k < 12; k++)
-        wrong += !Case_(close)(Case_(at)(r, k), atan2(Case_(input)(-2, 0.4, k), Case_(input)(0.25, 0.5, k)));
+        wrong += !Case_(close)(Case_(element)(r, k), atan2(Case_(input)(-2, 0.4, k), Case_(input)(0.25, 0.5, k)));
       THTensor_(lerp)(r, t, src, 0.25);
       for (long k = 0; k < 12; k++) {
         double a = Case_(input)(0.25, 0.5, k), b = Case_(input)(-2, 0.4, k);
-        wrong += !Case_(close)(Case_(at)(r, k), a + 0.25 * (b - a));
+        wrong += !Case_(close)(Case_(element)(r, k), a + 0.25 * (b - a));
       }
       THTensor_(cpow)(t, t, src);                /* in place */
       for (long k = 0; k < 12; k++)
-        wrong += !Case_(close)(Case_(at)(t, k), pow(Case_(input)(0.25, 0.5, k), Case_(input)(-2, 0.4, k)));
+        wrong += !Case_(close)(Case_(element)(t, k), pow(Case_(input)(0.25, 0.5, k), Case_(input)(-2, 0.4, k)));
       CHECK_EQ_LONG(wrong, 0);
       THTensor_(free)(r);
       THTensor_(free)(src);
@@ -230,24 +185,24 @@ TEST(Case_(powers_atan2_and_lerp)) {
 TEST(Case_(clamp_cmax_and_cmin)) {
   for (int lt = 0; lt < LAYOUTS; lt++)
     for (int ls = 0; ls < LAYOUTS; ls++) {
-      THTensor *t = Case_(make)((enum layout)lt, 0, 1), *src = Case_(make)((enum layout)ls, 11, -1);
+      THTensor *t = Case_(progression)((enum layout)lt, 0, 1), *src = Case_(progression)((enum layout)ls, 11, -1);
       THTensor *r = THTensor_(new)();
       long wrong = 0;
       THTensor_(clamp)(r, t, 3, 8);
       for (long k = 0; k < 12; k++)
-        wrong += Case_(at)(r, k) != (k < 3 ? 3 : k > 8 ? 8 : k);
+        wrong += Case_(element)(r, k) != (k < 3 ? 3 : k > 8 ? 8 : k);
       THTensor_(cmaxValue)(r, t, 5);
       for (long k = 0; k < 12; k++)
-        wrong += Case_(at)(r, k) != (k > 5 ? k : 5);
+        wrong += Case_(element)(r, k) != (k > 5 ? k : 5);
       THTensor_(cminValue)(r, t, 5);
       for (long k = 0; k < 12; k++)
-        wrong += Case_(at)(r, k) != (k < 5 ? k : 5);
+        wrong += Case_(element)(r, k) != (k < 5 ? k : 5);
       THTensor_(cmax)(r, t, src);
       for (long k = 0; k < 12; k++)
-        wrong += Case_(at)(r, k) != (k > 11 - k ? k : 11 - k);
+        wrong += Case_(element)(r, k) != (k > 11 - k ? k : 11 - k);
       THTensor_(cmin)(t, t, src);                 /* in place */
       for (long k = 0; k < 12; k++)
-        wrong += Case_(at)(t, k) != (k < 11 - k ? k : 11 - k);
+        wrong += Case_(element)(t, k) != (k < 11 - k ? k : 11 - k);
       CHECK_EQ_LONG(wrong, 0);
       THTensor_(free)(r);
       THTensor_(free)(src);
@@ -258,8 +213,8 @@ TEST(Case_(clamp_cmax_and_cmin)) {
 /* ---- Sizes are checked before anything is written ---- */
 
 TEST(Case_(tensor_operands_need_as_many_elements)) {
-  THTensor *t = Case_(make)(CONTIGUOUS, 1, 1), *src = THTensor_(newWithSize1d)(5);
-  THTensor *r = Case_(make)(TRANSPOSED, 7, 0);
+  THTensor *t = Case_(progression)(CONTIGUOUS, 1, 1), *src = THTensor_(newWithSize1d)(5);
+  THTensor *r = Case_(progression)(TRANSPOSED, 7, 0);
   THTensor_(fill)(src, 1);
   EXPECT_TH_ERROR(THTensor_(cmax)(r, t, src),
                   "invalid argument 3: inconsistent tensor size: expected 12 elements (size 3x4) "
@@ -296,6 +251,5 @@ static const harness_test Case_(tests)[] = {
 };
 
 #undef CASE_IS_INTEGRAL
-#undef CASE_RELATIVE_TOLERANCE
 
 #endif

@@ -7,26 +7,12 @@
 
 #include "layouts.c"
 
-/* A rows x cols tensor in the given layout whose element (i, j) is (start + i*cols + j) % modulus.
- * Memory around a view holds 99. */
-static THTensor *Case_(make)(enum layout layout, long rows, long cols, long start, long modulus) {
-  THTensor *t = Case_(inLayout)(layout, rows, cols);
-  for (long i = 0; i < rows; i++)
-    for (long j = 0; j < cols; j++)
-      THTensor_(set2d)(t, i, j, (real)((start + i * cols + j) % modulus));
-  return t;
-}
-
-static double Case_(at)(THTensor *t, long i, long j) {
-  return (double)THTensor_(get2d)(t, i, j);
-}
-
 /* ---- sum and prod ---- */
 
 TEST(Case_(sumall_and_prodall)) {
   for (int layout = 0; layout < LAYOUTS; layout++) {
-    THTensor *t = Case_(make)((enum layout)layout, 3, 4, 1, 13);    /* 1..12 */
-    THTensor *p = Case_(make)((enum layout)layout, 2, 3, 1, 13);    /* 1..6 */
+    THTensor *t = Case_(cycling)((enum layout)layout, 3, 4, 1, 13);    /* 1..12 */
+    THTensor *p = Case_(cycling)((enum layout)layout, 2, 3, 1, 13);    /* 1..6 */
     CHECK_EQ_LONG(THTensor_(sumall)(t), 78);
     CHECK_EQ_LONG(THTensor_(prodall)(p), 720);
     THTensor_(free)(p);
@@ -107,7 +93,7 @@ TEST(Case_(sum_and_prod_along_each_dimension)) {
 }
 
 TEST(Case_(sum_keeps_the_dimension_and_may_replace_its_input)) {
-  THTensor *v = Case_(make)(CONTIGUOUS, 1, 5, 1, 10), *r = THTensor_(new)();
+  THTensor *v = Case_(cycling)(CONTIGUOUS, 1, 5, 1, 10), *r = THTensor_(new)();
   THTensor_(select)(v, NULL, 0, 0);                          /* 1-D: 1 2 3 4 5 */
   THTensor_(sum)(r, v, 0);
   CHECK_EQ_LONG(r->nDimension, 1);
@@ -116,7 +102,7 @@ TEST(Case_(sum_keeps_the_dimension_and_may_replace_its_input)) {
   THTensor_(prod)(v, v, 0);
   CHECK_EQ_LONG(v->size[0], 1);
   CHECK_NEAR(THTensor_(get1d)(v, 0), (double)(real)120, 0);
-  THTensor *t = Case_(make)(TRANSPOSED, 2, 3, 0, 10);
+  THTensor *t = Case_(cycling)(TRANSPOSED, 2, 3, 0, 10);
   THTensor_(sum)(t, t, 1);
   CHECK_NEAR(Case_(at)(t, 1, 0), 12, 0);
   EXPECT_TH_ERROR(THTensor_(sum)(r, t, 2), "dimension 2 out of range of 2D tensor");
