@@ -1,5 +1,5 @@
-"""Builds torch_early from source: the C libraries lib/TH and lib/THS, the cwrap generation, and
-torch_early._C.
+"""Builds torch_early from source: the C libraries lib/TH, lib/THS and lib/THNN, the cwrap
+generation, and torch_early._C.
 
     pip install .                  # or: python setup.py install, which runs exactly that
     pip install -e .               # development (python setup.py build_ext --inplace also works)
@@ -128,6 +128,7 @@ def library_sources(name):
 
 TH_SOURCES = library_sources("TH")
 THS_SOURCES = library_sources("THS")
+THNN_SOURCES = library_sources("THNN")
 # The cwrap root files and the C files generated from them: the dense tensor types' methods
 # (included by generic/Tensor.c) and the sparse ones' (generic/SparseTensor.c). Beside each file
 # of wrappers, X.c, cwrap writes the entries of the two method tables, X.table.c and
@@ -161,8 +162,8 @@ def compile_in_parallel(compiler, sources, output_dir, macros, include_dirs, ext
 
 
 class BuildExt(build_ext):
-    """Generates the cwrap wrappers, builds lib/TH and lib/THS as static libraries, then the
-    extension."""
+    """Generates the cwrap wrappers, builds lib/TH, lib/THS and lib/THNN as static libraries, then
+    the extension."""
 
     def run(self):
         stop_unless_build_requirements_are_installed()
@@ -194,10 +195,13 @@ class BuildExt(build_ext):
         th_library = self.build_static_library("TH", TH_SOURCES, th_include)
         ths_library = self.build_static_library("THS", THS_SOURCES,
                                                  th_include + [os.path.join("lib", "THS")])
+        thnn_library = self.build_static_library("THNN", THNN_SOURCES,
+                                                  th_include + [os.path.join("lib", "THNN")])
+        libraries = [thnn_library, ths_library, th_library]
         extension = self.extensions[0]
-        # THS before TH: a static library only supplies what the files before it still need.
-        extension.extra_objects = [ths_library, th_library]
-        extension.depends = extension.depends + [ths_library, th_library]  # relink on changes
+        # TH last: a static library only supplies what the files before it still need.
+        extension.extra_objects = libraries
+        extension.depends = extension.depends + libraries  # relink on changes
         # The extension's own sources go through the same parallel compile.
         compiler.compile = lambda sources, output_dir=None, macros=None, include_dirs=None, \
             debug=0, extra_preargs=None, extra_postargs=None, depends=None: compile_in_parallel(
@@ -230,7 +234,8 @@ extension = Extension(
     "torch_early._C",
     sources=EXTENSION_SOURCES,
     depends=[os.path.join(GENERATED, generated) for generated in GENERATED_FILES],
-    include_dirs=[".", "csrc", os.path.join("lib", "TH"), os.path.join("lib", "THS"), GENERATED],
+    include_dirs=[".", "csrc", os.path.join("lib", "TH"), os.path.join("lib", "THS"),
+                  os.path.join("lib", "THNN"), GENERATED],
     define_macros=TH_MACROS,
     extra_compile_args=COMMON_FLAGS,
     extra_link_args=["-fopenmp"] + BLAS_LINK,

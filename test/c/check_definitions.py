@@ -1,6 +1,6 @@
-"""One place to grep: every public function of lib/TH and lib/THS is defined under its own name.
+"""One place to grep: every public function of lib/TH, lib/THS and lib/THNN is defined under its own name.
 
-Reads every TH_API function declared in the headers of lib/TH and lib/THS (generic ones by their
+Reads every TH_API function declared in the headers of lib/TH, lib/THS and lib/THNN (generic ones by their
 generic name, THTensor_(ltValueT), which the generic mechanism makes THFloatTensor_ltValueT...)
 and checks that a .c file of the same library defines it literally: a line that starts at column
 0 with the name followed by its parameter list, and a body. A definition made by a macro that
@@ -38,7 +38,7 @@ def defines(source, name):
 def main(argv):
     root = Path(argv[1]) if len(argv) > 1 else Path(__file__).resolve().parents[2]
     passed = failed = 0
-    for library in ("TH", "THS"):
+    for library in ("TH", "THS", "THNN"):
         folder = root / "lib" / library
         sources = [path.read_text() for path in sorted(folder.glob("**/*.c"))]
         for header in sorted(folder.glob("**/*.h")):

@@ -65,6 +65,10 @@ typedef struct harness_table {
   HARNESS_TABLE(prefix##_Long_tests), HARNESS_TABLE(prefix##_Float_tests),       \
   HARNESS_TABLE(prefix##_Double_tests)
 
+/* The same for a case file expanded by THGenerateFloatTypes.h (THNN's, LAPACK's): Float, Double. */
+#define HARNESS_PER_FLOAT_TYPE(prefix)                                           \
+  HARNESS_TABLE(prefix##_Float_tests), HARNESS_TABLE(prefix##_Double_tests)
+
 /* int main(void) running the listed tables in order, then printing the summary line. */
 #define HARNESS_MAIN_TABLES(...)                                                 \
   int main(void) {                                                               \

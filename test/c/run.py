@@ -1,6 +1,6 @@
-"""Build and run the C test suite of lib/ (TH, and THS over it).
+"""Build and run the C test suite of lib/ (TH, and THS and THNN over it).
 
-Compiles every lib/TH/*.c and lib/THS/*.c once into build/ctest/<mode>/ (recompiling only what is older than the
+Compiles every lib/TH/*.c, lib/THS/*.c and lib/THNN/*.c once into build/ctest/<mode>/ (recompiling only what is older than the
 sources and headers), links one program per test/c/test_*.c, runs them all, then the source checks
 test/c/check_*.py, and ends with the line "N passed, N failed" summed over the programs; a program
 that crashes counts as one failure and its output is shown. Exit status 0 only when everything
@@ -23,12 +23,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 TH_DIR = ROOT / "lib" / "TH"
 THS_DIR = ROOT / "lib" / "THS"
+THNN_DIR = ROOT / "lib" / "THNN"
+LIBRARY_DIRS = (TH_DIR, THS_DIR, THNN_DIR)
 TEST_DIR = ROOT / "test" / "c"
 JOBS = 2
 SUMMARY = re.compile(r"^(\S+): (\d+) passed, (\d+) failed$", re.MULTILINE)
 
 BASE_FLAGS = ["-std=gnu11", "-fopenmp", "-DTH_INDEX_BASE=0", "-fPIC", "-Wall", f"-I{TH_DIR}",
-              f"-I{THS_DIR}", f"-I{TEST_DIR}"]
+              f"-I{THS_DIR}", f"-I{THNN_DIR}", f"-I{TEST_DIR}"]
 SANITIZE_FLAGS = ["-O1", "-g", "-fsanitize=address,undefined", "-fno-omit-frame-pointer",
                   "-fno-sanitize-recover=undefined"]
 
@@ -65,16 +67,17 @@ def build_if_stale(target, inputs, command):
 
 
 def build(mode_dir, cflags, ldflags):
-    """Compiles lib/TH and lib/THS and links the test programs; returns the programs' paths."""
+    """Compiles lib/TH, lib/THS and lib/THNN and links the test programs; returns the programs'
+    paths."""
     obj_dir = mode_dir / "obj"
     obj_dir.mkdir(parents=True, exist_ok=True)
-    th_inputs = [path for folder in (TH_DIR, THS_DIR)
+    th_inputs = [path for folder in LIBRARY_DIRS
                  for path in list(folder.glob("*.h")) + list((folder / "generic").glob("*"))]
     cc = os.environ.get("CC", "cc")
 
     compile_jobs = []
-    for source in sorted(TH_DIR.glob("*.c")) + sorted(THS_DIR.glob("*.c")):
-        obj = obj_dir / (source.stem + ".o")
+    for source in [source for folder in LIBRARY_DIRS for source in sorted(folder.glob("*.c"))]:
+        obj = obj_dir / f"{source.parent.name}_{source.stem}.o"  # lib/THNN/X.c and lib/TH/X.c apart
         compile_jobs.append((obj, th_inputs + [source], [cc, *cflags, "-c", str(source), "-o", str(obj)]))
     harness_obj = obj_dir / "harness.o"
     harness_inputs = th_inputs + [TEST_DIR / "harness.c", TEST_DIR / "harness.h"]
@@ -134,7 +137,7 @@ def main():
         ldflags += blas[1]
     mode = ("sanitize-" if args.sanitize else "") + ("blas" if blas else "noblas")
     mode_dir = ROOT / "build" / "ctest" / mode
-    print(f"TH and THS C tests ({mode})")
+    print(f"TH, THS and THNN C tests ({mode})")
 
     try:
         programs = build(mode_dir, cflags, ldflags)
