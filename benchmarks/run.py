@@ -93,6 +93,24 @@ def _():
     return namespace(a=a, b=b, c=np.zeros((1024, 1024), dtype='float32'))
 
 
+def ten_results_kept(x):
+    """A step of a training loop in miniature: ten results of the same size alive at once."""
+    results = [x + 1]
+    for _ in range(9):
+        results.append(results[-1] + 1)
+    return results
+
+
+# Every call allocates ten fresh 1 MB results: the allocator decides whether their pages are
+# already mapped (TH keeps freed blocks for the next step) or fault in again.
+@workload("10 chained 1 MB adds, all kept alive", "chain(a)", "chain(a_np)", "chain(a_pt)")
+def _():
+    a, = arrays((262_144,), 'float32', count=1)
+    data = namespace(a=a)
+    data['chain'] = ten_results_kept
+    return data
+
+
 # ---- issue 3: the tensor operations of the era ---------------------------------------------
 
 def _pointwise(name, early, numpy_stmt, modern):

@@ -179,6 +179,7 @@ THDescBuff THSizeDesc(const long *size, int nDimension) {
 #define TH_ALIGNED_ALLOC_MIN 5120
 #define TH_ALIGNMENT 64
 #define TH_HUGE_ALLOC_MIN (4 << 20)
+#define TH_CACHED_ALLOC_MIN (128 << 10)
 #define TH_HUGE_PAGE_SIZE (2 << 20)
 #define TH_PAGE_SIZE 4096
 
@@ -239,13 +240,15 @@ static void *THTryAllocHuge(ptrdiff_t size) {
 }
 
 /* ---- Reuse of large blocks ----
- * The first touch of a freshly mapped block costs a page fault per page: for a new 40 MB result
- * that is as much time as the arithmetic. So THFree keeps a few recently freed large blocks (their
- * pages stay mapped) and THAlloc hands one back when it fits: at least the size asked for and at
- * most twice it, so a small request never pins a much larger block. Cached blocks do not count in
- * THHeapSize, and they are given back to the system before TH ever reports running out of memory. */
+ * The first touch of a freshly mapped block costs a page fault per page: for a new 1 MB result
+ * that is several times the arithmetic, and malloc maps blocks of this size afresh each time (it
+ * gives them back to the system when they are freed). A training loop allocates the same sizes at
+ * every step, so THFree keeps recently freed blocks of 128 KB or more (their pages stay mapped)
+ * and THAlloc hands one back when it fits: at least the size asked for and at most twice it, so a
+ * small request never pins a much larger block. Cached blocks do not count in THHeapSize, and they
+ * are given back to the system before TH ever reports running out of memory. */
 
-#define TH_BLOCK_CACHE_SLOTS 4
+#define TH_BLOCK_CACHE_SLOTS 64
 #define TH_BLOCK_CACHE_MAX_BYTES ((size_t)1 << 30)
 
 static struct {
@@ -303,10 +306,10 @@ void THFreeCachedBlocks(void) {
 
 static void *THTryAlloc(ptrdiff_t size) {
   void *ptr = NULL;
-  if (size >= TH_HUGE_ALLOC_MIN) {
-    ptr = THBlockCacheTake((size_t)size);
-    return ptr ? ptr : THTryAllocHuge(size);
-  }
+  if (size >= TH_CACHED_ALLOC_MIN && (ptr = THBlockCacheTake((size_t)size)) != NULL)
+    return ptr;
+  if (size >= TH_HUGE_ALLOC_MIN)
+    return THTryAllocHuge(size);
   if (size > TH_ALIGNED_ALLOC_MIN) {
     if (posix_memalign(&ptr, TH_ALIGNMENT, (size_t)size) != 0)
       ptr = NULL;
@@ -367,7 +370,7 @@ void THFree(void *ptr) {
     return;
   size_t usable = malloc_usable_size(ptr);
   THHeapUpdate(-(ptrdiff_t)usable);
-  if (usable >= TH_HUGE_ALLOC_MIN && THBlockCachePut(ptr, usable))
+  if (usable >= TH_CACHED_ALLOC_MIN && THBlockCachePut(ptr, usable))
     return;
   free(ptr);
 }

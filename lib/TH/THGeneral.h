@@ -149,8 +149,8 @@ TH_API void *THAlloc(ptrdiff_t size);
 TH_API void *THRealloc(void *ptr, ptrdiff_t size);
 TH_API void THFree(void *ptr);
 
-/* THFree keeps a few recently freed blocks of 4 MB or more (1 GB at most) so that the next large
- * THAlloc finds its pages already mapped. This gives them back to the system; THAlloc also does,
+/* THFree keeps recently freed blocks of 128 KB or more (64 of them, 1 GB at most) so that the next
+ * THAlloc of a similar size finds its pages already mapped. This gives them back to the system; THAlloc also does,
  * before it reports running out of memory. */
 TH_API void THFreeCachedBlocks(void);
 

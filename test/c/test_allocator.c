@@ -82,14 +82,37 @@ TEST(large_freed_blocks_are_reused_when_they_fit) {
   char *second = THAlloc(6 << 20);                /* fits: at least 6 MB, at most twice that */
   CHECK(second == first);
   THFree(second);
-  char *small = THAlloc(3 << 20);                 /* below the large-block size: never cached */
+  char *small = THAlloc(3 << 20);                 /* 9 MB would be more than twice 3 MB */
   CHECK(small != first);
   THFree(small);
+  char *tiny = THAlloc(64 << 10);                 /* below 128 KB: malloc's own business */
+  CHECK(tiny != first);
+  THFree(tiny);
   char *tooSmall = THAlloc(4 << 20);              /* 9 MB would be more than twice 4 MB */
   CHECK(tooSmall != first);
   THFree(tooSmall);
   THFreeCachedBlocks();
   CHECK_EQ_LONG(THHeapSize(), before);
+}
+
+/* A training step allocates the same sizes each time: the blocks of one step serve the next. */
+TEST(a_step_that_keeps_ten_results_alive_reuses_them_at_the_next_step) {
+  THFreeCachedBlocks();
+  char *first[10], *second[10];
+  for (int i = 0; i < 10; i++)
+    first[i] = THAlloc(1 << 20);
+  for (int i = 0; i < 10; i++)
+    THFree(first[i]);
+  int reused = 0;
+  for (int i = 0; i < 10; i++) {
+    second[i] = THAlloc(1 << 20);
+    for (int j = 0; j < 10; j++)
+      reused += second[i] == first[j];
+  }
+  CHECK_EQ_LONG(reused, 10);
+  for (int i = 0; i < 10; i++)
+    THFree(second[i]);
+  THFreeCachedBlocks();
 }
 
 TEST(default_allocator_wraps_th_alloc) {
@@ -231,6 +254,7 @@ HARNESS_MAIN(TEST_ENTRY(th_alloc_basics),
              TEST_ENTRY(heap_size_counts_what_is_allocated),
              TEST_ENTRY(gc_hook_runs_on_failure_and_when_the_heap_is_large),
              TEST_ENTRY(large_freed_blocks_are_reused_when_they_fit),
+             TEST_ENTRY(a_step_that_keeps_ten_results_alive_reuses_them_at_the_next_step),
              TEST_ENTRY(default_allocator_wraps_th_alloc),
              TEST_ENTRY(mapped_file_is_shared_with_the_file),
              TEST_ENTRY(mapping_errors_name_the_file_and_the_reason),
