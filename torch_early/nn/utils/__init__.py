@@ -1,0 +1,3 @@
+"""Helpers for training with nn: clip_grad.py (clip_grad_norm)."""
+
+from .clip_grad import clip_grad_norm
