@@ -4,7 +4,7 @@
 - `modules/` — Module, the containers and the layers.
 - `_functions/` — the hand-written autograd Functions the layers call.
 - `functional.py` — the layers as plain functions; `init.py` — weight initialisation;
-  `utils/` — clip_grad_norm.
+  `utils/` — clip_grad_norm and packed sequences.
 """
 
 from .modules import *  # noqa: F401,F403
