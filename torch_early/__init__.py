@@ -267,3 +267,4 @@ set_default_tensor_type('torch_early.FloatTensor')
 from . import sparse  # noqa: E402
 from . import autograd  # noqa: E402
 from . import cuda  # noqa: E402
+from . import nn  # noqa: E402
