@@ -25,6 +25,8 @@ from .plugins import (before_after_call, binding, gil_release, invalid_arguments
                       type_checks)
 
 MODULE = 'torch_early._thnn._THNN'
+HERE = os.path.dirname(os.path.abspath(__file__))
+HEADER = os.path.join('lib', 'THNN', 'generic', 'THNN.h')
 FLOAT_TYPES = ('Float', 'Double')
 
 # The header's types -> the bindings' types (cwrap/plugins/type_checks.py), per float type.
@@ -81,6 +83,16 @@ class Argument:
 class Function:
     name: str          # without THNN_ and the type: 'Abs_updateOutput'
     arguments: List[Argument]
+
+
+def default_header():
+    """THNN's API header: the checkout's when cwrap runs from one, else the copy installed with
+    cwrap (cwrap/declarations/lib/THNN/generic/THNN.h, see setup.py)."""
+    checkout = os.path.join(os.path.dirname(HERE), HEADER)
+    installed = os.path.join(HERE, 'declarations', HEADER)
+    if os.path.exists(installed) and not os.path.exists(checkout):
+        return installed
+    return checkout
 
 
 # ---- reading the header --------------------------------------------------------------------
