@@ -5,7 +5,9 @@ The parser and the generator are tested as text, on the real header and on a fix
 that uses every argument type of the era's header; the compiled bindings through the kernels
 the header declares (Abs).
 """
+import copy
 import os
+import pickle
 import subprocess
 import sys
 import textwrap
@@ -267,6 +269,13 @@ def test_backend_functions_are_the_bindings_and_a_missing_one_is_named():
     with pytest.raises(NotImplementedError):   # what the era's backends raised
         backend.Foo_updateOutput
     assert not hasattr(backend, 'Foo_updateOutput')
+
+
+def test_a_backend_copies_and_pickles_to_itself():
+    backend = type2backend[torch_early.FloatTensor]
+    assert copy.copy(backend) is backend
+    assert copy.deepcopy(backend) is backend
+    assert pickle.loads(pickle.dumps(backend)) is backend
 
 
 def test_backend_loads_once_under_concurrent_first_use():

@@ -69,6 +69,14 @@ class Backend(object):
     def __repr__(self):
         return '<torch_early._thnn backend %s>' % self.name
 
+    def __reduce__(self):
+        """Copies and pickles are the backend itself: one per float type."""
+        return _backend_named, (self.name,)
+
+
+def _backend_named(name):
+    return type2backend[name]
+
 
 class Backends(collections.abc.Mapping):
     """The backend of each float type, by tensor class (torch_early.FloatTensor), by type string
