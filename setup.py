@@ -135,13 +135,18 @@ THNN_SOURCES = library_sources("THNN")
 # X.stateless.c.
 CWRAP_ROOTS = {"TensorMethods.cwrap": "TensorMethods.c",
                "SparseTensorMethods.cwrap": "SparseTensorMethods.c"}
+# The THNN bindings are generated from THNN's API header (cwrap/thnn.py): the wrappers and the
+# entries of their module table, both included by csrc/THNN.c.
+THNN_HEADER = os.path.join("lib", "THNN", "generic", "THNN.h")
+THNN_GENERATED = "THNNFunctions.c"
 GENERATED_FILES = [name for generated in CWRAP_ROOTS.values()
                    for name in (generated, generated[:-2] + ".table.c",
-                                generated[:-2] + ".stateless.c")]
+                                generated[:-2] + ".stateless.c")] + [
+                                    THNN_GENERATED, THNN_GENERATED[:-2] + ".table.c"]
 # Every declaration file, shipped with cwrap for `python -m cwrap show`.
 DECLARATIONS = [os.path.join("generic", root) for root in CWRAP_ROOTS] + sorted(
     os.path.join("generic", "methods", f) for f in os.listdir(os.path.join(ROOT, "generic", "methods"))
-    if f.endswith(".cwrap"))
+    if f.endswith(".cwrap")) + [THNN_HEADER]
 EXTENSION_SOURCES = sorted(os.path.join("csrc", f) for f in os.listdir(os.path.join(ROOT, "csrc"))
                            if f.endswith(".c"))
 
@@ -168,11 +173,14 @@ class BuildExt(build_ext):
     def run(self):
         stop_unless_build_requirements_are_installed()
         import cwrap
+        import cwrap.thnn
 
         os.makedirs(os.path.join(ROOT, GENERATED), exist_ok=True)
         for root, generated in CWRAP_ROOTS.items():
             cwrap.generate(os.path.join(ROOT, "generic", root),
                            os.path.join(ROOT, GENERATED, generated))
+        cwrap.thnn.generate(os.path.join(ROOT, THNN_HEADER),
+                            os.path.join(ROOT, GENERATED, THNN_GENERATED))
         super().run()
         self.install_generated_source()
 
@@ -219,8 +227,9 @@ class BuildExt(build_ext):
 
 class BuildPy(build_py):
     """Also ships the tensor method declarations with cwrap (as cwrap/declarations/generic/...),
-    so that `python -m cwrap show add` works where torch_early is installed, away from this
-    checkout's generic/ folder."""
+    and THNN's API header (cwrap/declarations/lib/THNN/generic/THNN.h), so that `python -m cwrap
+    show add` and `show Abs_updateOutput` work where torch_early is installed, away from this
+    checkout, and torch_early._thnn.utils finds the header."""
 
     def run(self):
         super().run()

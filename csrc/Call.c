@@ -211,10 +211,15 @@ static PyObject *docstring_signatures(PyObject *doc)
 
 PyObject *THPCall_invalidArguments(THPCall *call, PyTypeObject *type)
 {
+  return THPCall_invalidArgumentsIn(call, (PyObject *)type);
+}
+
+PyObject *THPCall_invalidArgumentsIn(THPCall *call, PyObject *owner)
+{
   THPCall_end(call);
   if (PyErr_Occurred())
     return NULL;
-  PyObject *method = PyObject_GetAttrString((PyObject *)type, call->name);
+  PyObject *method = PyObject_GetAttrString(owner, call->name);
   PyObject *doc = method ? PyObject_GetAttrString(method, "__doc__") : NULL;
   PyObject *signatures = doc && PyUnicode_Check(doc) ? docstring_signatures(doc) : NULL;
   if (signatures != NULL)

@@ -15,10 +15,12 @@
 #ifndef THP_CALL_H
 #define THP_CALL_H
 
-#define THP_CALL_MAX_ARGUMENTS 8 /* Python arguments of one option */
-#define THP_CALL_MAX_RESULTS 3   /* result tensors of one option */
-#define THP_CALL_MAX_OWNED 4     /* results allocated and temporaries unpacked by one option */
-#define THP_CALL_MAX_KEYWORDS 8  /* keywords one wrapper accepts */
+/* THNN's entry points take up to 20 arguments (VolumetricDilatedConvolution_accGradParameters),
+ * all of which may be given by name. The arrays are not initialised: their size costs nothing. */
+#define THP_CALL_MAX_ARGUMENTS 24 /* Python arguments of one option */
+#define THP_CALL_MAX_RESULTS 3    /* result tensors of one option */
+#define THP_CALL_MAX_OWNED 4      /* results allocated and temporaries unpacked by one option */
+#define THP_CALL_MAX_KEYWORDS 24  /* keywords one wrapper accepts */
 
 /* The steps below run in every wrapper; each is a few instructions, less than a call costs, but
  * GCC, seeing hundreds of wrappers in one file, inlines only some of them: it is told to. */
@@ -192,5 +194,9 @@ PyObject *THPCall_raise(THPCall *call);
  * of the docstring of the method `type` lists under the call's name (its last paragraph, one
  * signature a line). An exception already set (an overflowing int) is kept instead. NULL. */
 PyObject *THPCall_invalidArguments(THPCall *call, PyTypeObject *type);
+
+/* The same for a function of `module` (the THNN bindings): the signatures are those of the
+ * docstring of the module's attribute named like the call. */
+PyObject *THPCall_invalidArgumentsIn(THPCall *call, PyObject *module);
 
 #endif

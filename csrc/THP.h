@@ -54,4 +54,7 @@
 #include "Tensor.h"
 #include "SparseTensor.h"
 
+/* THNN.c: creates the module of the THNN bindings and adds it to _C as _THNN. 0 or -1. */
+int THPNN_init(PyObject *module);
+
 #endif

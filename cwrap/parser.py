@@ -45,6 +45,7 @@ class Argument:
     out_index: Optional[int] = None  # outputs: the index among the option's results
     if_true: Optional[str] = None   # bool arguments: the C string TH gets for True ...
     if_false: Optional[str] = None  # ... and for False (LAPACK's 'U'/'L' flags)
+    nullable: bool = False          # a pointer that may be given as None: TH gets NULL
 
     @property
     def py_object(self):
@@ -92,6 +93,8 @@ class Declaration:
     sparse: bool = False             # a method of the sparse types: THSPTensor_(name)
     doc: Optional[str] = None        # what the operation computes, for its docstring
     origin: int = 0                  # index of its [[ ]] block among the parsed items
+    module: Optional[str] = None     # a function of this module (torch_early._thnn._THNN: the
+                                     # THNN bindings, cwrap/thnn.py), not a tensor method
 
 
 @dataclass
@@ -104,7 +107,8 @@ DECLARATION_KEYS = {'name', 'python_name', 'cname', 'return', 'arguments', 'opti
                     'defined_if', 'with_stateless', 'only_stateless', 'before_call',
                     'after_call', 'release_gil', 'sparse', 'doc'}
 OPTION_KEYS = {'cname', 'return', 'arguments', 'before_call', 'after_call', 'sparse'}
-ARGUMENT_KEYS = {'arg', 'default', 'kwarg_only', 'output', 'long_args', 'if_true', 'if_false'}
+ARGUMENT_KEYS = {'arg', 'default', 'kwarg_only', 'output', 'long_args', 'if_true', 'if_false',
+                 'nullable'}
 
 
 def parse(root_path):
@@ -254,6 +258,9 @@ def _argument(raw, where):
     argument.kwarg_only = bool(attributes.get('kwarg_only', False))
     argument.output = bool(attributes.get('output', False))
     argument.long_args = bool(attributes.get('long_args', False))
+    argument.nullable = bool(attributes.get('nullable', False))
+    if argument.nullable and not argument.type.endswith('*'):
+        raise CwrapError('%s: %r: only a pointer can be nullable' % (where, text))
     if ('if_true' in attributes) != ('if_false' in attributes) or (
             'if_true' in attributes and argument.type != 'bool'):
         raise CwrapError('%s: %r: if_true and if_false go together, on a bool' % (where, text))
@@ -261,7 +268,8 @@ def _argument(raw, where):
         argument.if_true = str(attributes['if_true'])
         argument.if_false = str(attributes['if_false'])
     if argument.kind != 'python' and (argument.default is not None or argument.kwarg_only
-                                      or argument.output or argument.long_args):
+                                      or argument.output or argument.long_args
+                                      or argument.nullable):
         raise CwrapError('%s: %r takes no attributes' % (where, text))
     return argument
 

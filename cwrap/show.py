@@ -2,13 +2,15 @@
 
 Prints the wrappers generated for a name: the method, its in-place twin (add_) and the function
 forms (torch_early.add), each with its #if guard; the dense tensor types' and then the sparse
-ones' (torch_early.smm). With a dtype (--type Float) the generic names
+ones' (torch_early.smm); and the THNN bindings of that name (Abs_updateOutput gives
+FloatAbs_updateOutput and DoubleAbs_updateOutput; FloatAbs_updateOutput only itself). With a dtype (--type Float) the generic names
 are expanded the way the preprocessor will expand them for that dtype, by plain text
 substitution: THTensor_(cadd) becomes THFloatTensor_cadd, real becomes float, RealStr "float".
 """
 
 import re
 
+from . import thnn
 from .generator import render
 
 # Real -> (real, accreal, RealStr): the C types of TH's generic drivers, and the Python name of
@@ -30,6 +32,18 @@ def wrappers_for(root_paths, name):
     wanted = {name, name + '_'}
     return [text for root_path in root_paths for declaration, text in render(root_path).wrappers
             if declaration.name in wanted or declaration.python_name in wanted]
+
+
+def thnn_wrappers_for(header_path, name, dtype=None):
+    """The C text of the THNN bindings named `name` or <float type>`name` generated from the
+    header, those of one float type ('Float') when dtype is given. Their names are concrete
+    already: they need no expanding."""
+    types = [dtype] if dtype else thnn.FLOAT_TYPES
+    wanted = {float_type + name for float_type in types}
+    if dtype is None or name.startswith(dtype):
+        wanted.add(name)
+    return [text for declaration, text in thnn.render(header_path).wrappers
+            if declaration.name in wanted]
 
 
 def expand(text, dtype):

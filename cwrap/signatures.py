@@ -3,9 +3,10 @@
 These strings make the docstrings of the method tables (see docstring below), whose last
 paragraph is also what the TypeError lists when no option matches (csrc/Call.c reads it there).
 Positional arguments come first as `type name`, then keyword-only ones as `name=type` (results as
-`out=type`). An option with results gives two signatures: with out=, then without (the wrapper
-allocates them). Names that differ per dtype are C macros (RealStr, THPTensorStr), so a signature
-is a list of pieces, plain text or Macro, that c_string turns into adjacent C literals:
+`out=type`); a nullable one is followed by `or None`. An option with results gives two
+signatures: with out=, then without (the wrapper allocates them). Names that differ per dtype
+are C macros (RealStr, THPTensorStr), so a signature is a list of pieces, plain text or Macro,
+that c_string turns into adjacent C literals:
 "(" RealStr " value, " THPTensorStr " other)".
 """
 
@@ -30,9 +31,9 @@ def python_signature(option, with_out):
     keyword = [arg for arg in arguments if arg not in positional
                and (arg.kind == 'python' or len(outputs) == 1)]
 
-    parts = [[python_type(arg), ' ' + arg.name] for arg in positional]
-    parts += [[('out' if arg.kind == 'output' else arg.keyword) + '=', python_type(arg)]
-              for arg in keyword]
+    parts = [[python_type(arg), ' ' + arg.name + _or_none(arg)] for arg in positional]
+    parts += [[('out' if arg.kind == 'output' else arg.keyword) + '=', python_type(arg),
+               _or_none(arg)] for arg in keyword]
     if len(outputs) > 1:
         tuple_parts = ['out=(']
         for index, arg in enumerate(outputs):
@@ -43,6 +44,11 @@ def python_signature(option, with_out):
     for index, part in enumerate(parts):
         pieces += ([', '] if index else []) + part
     return pieces + [')']
+
+
+def _or_none(arg):
+    """' or None' after a nullable argument: (torch_early.FloatTensor bias or None)."""
+    return ' or None' if arg.nullable else ''
 
 
 def all_signatures(declaration):
@@ -113,7 +119,7 @@ def c_comment(option):
         if arg.long_args:
             parts.append('%s ...%s' % (arg.type, arg.name))
         elif arg.position is not None:
-            parts.append('%s %s' % (arg.type, arg.name))
+            parts.append('%s %s%s' % (arg.type, arg.name, ' or NULL' if arg.nullable else ''))
     parts += ['%s=%s' % (arg.keyword, arg.type) for arg in arguments if arg.position is None]
     outputs = [arg.type for arg in option.arguments if arg.kind == 'output']
     if len(outputs) == 1:

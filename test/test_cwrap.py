@@ -156,7 +156,7 @@ def test_mistakes_are_reported_with_file_and_declaration(tmp_path):
         generate_text(tmp_path, '[[\n  name: bad\n')
     # a wrapper's keywords must fit the room of its THPCall (csrc/Call.h)
     options = ''.join('    - arguments:\n' + ''.join('        - long k%d\n' % (5 * o + i)
-                                                     for i in range(5)) for o in range(2))
+                                                     for i in range(5)) for o in range(5))
     with pytest.raises(cwrap.CwrapError, match=r'more keywords than csrc/Call.h'):
         generate_text(tmp_path, '[[\n  name: bad\n  options:\n' + options + ']]\n')
 

@@ -158,6 +158,26 @@ def test_installed_cwrap_show_prints_what_the_checkout_prints(installed):
     assert result.stdout == checkout.stdout
 
 
+def test_installed_thnn_bindings_show_and_header(installed):
+    python, elsewhere = installed
+    checkout = run([sys.executable, '-m', 'cwrap', 'show', 'Abs_updateOutput'], cwd=ROOT)
+    assert checkout.returncode == 0, checkout.stdout
+    result = run([python, '-m', 'cwrap', 'show', 'Abs_updateOutput'], cwd=elsewhere)
+    assert result.returncode == 0, result.stdout
+    assert result.stdout == checkout.stdout
+    result = run([python, '-c', textwrap.dedent('''\
+        import torch_early
+        from torch_early._thnn import type2backend
+        from torch_early._thnn.utils import THNN_H_PATH, parse_header
+        out = torch_early.FloatTensor()
+        backend = type2backend['torch.FloatTensor']
+        backend.Abs_updateOutput(backend.library_state, torch_early.FloatTensor([-2]), out)
+        print(out.tolist(), parse_header(THNN_H_PATH)[0].name)
+        ''')], cwd=elsewhere)
+    assert result.returncode == 0, result.stdout
+    assert result.stdout == '[2.0] Abs_updateOutput\n'
+
+
 def test_installed_demo_shows_the_generated_wrapper(installed):
     python, elsewhere = installed
     result = run([python, '-m', 'torch_early.demo'], cwd=elsewhere)

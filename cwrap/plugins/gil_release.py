@@ -5,7 +5,8 @@ receiver counted once; at or above THP_GIL_RELEASE_THRESHOLD the GIL is released
 (below it, releasing would cost more than the work), and the return helpers take it back, as
 does the error path if TH raises. Options without tensor inputs count 0 and keep the GIL, and so
 do declarations with `release_gil: False`: calls that only look at or re-point sizes and strides
-(dim, transpose, set_...) cost the same for any size, far less than handing the GIL over.
+(dim, transpose, set_...) cost the same for any size, far less than handing the GIL over. A
+nullable tensor given as None (NULL) counts 0.
 """
 
 from . import Plugin, substitute
@@ -20,6 +21,8 @@ def input_elements(option):
         if arg.kind not in ('self', 'python') or TYPES[arg.type].count is None:
             continue
         count = substitute(TYPES[arg.type].count, {'value': arg.name})
+        if arg.nullable:
+            count = '(%s ? %s : 0)' % (arg.name, count)
         if count not in counts:   # in-place calls pass self twice; it counts once
             counts.append(count)
     return counts or ['0']

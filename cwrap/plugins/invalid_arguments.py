@@ -7,6 +7,8 @@
 The wrapper ends with THPCall_invalidArguments(&call, &THPTensorType), which finds the wrapper's
 docstring in the method table of that type (the accepted signatures are its last paragraph, see
 signatures.py), builds that message and returns NULL: help() and the error list the same text.
+A function of a module (the THNN bindings) finds its docstring in the module it was called from:
+THPCall_invalidArgumentsIn(&call, module).
 """
 
 from . import Plugin
@@ -21,5 +23,8 @@ def method_table_type(declaration):
 class InvalidArguments(Plugin):
 
     def process_wrapper(self, declaration, code):
+        if declaration.module is not None:
+            code.epilogue.append('return THPCall_invalidArgumentsIn(&call, module);')
+            return
         code.epilogue.append('return THPCall_invalidArguments(&call, %s);'
                              % method_table_type(declaration))

@@ -8,7 +8,9 @@ Then each is unpacked into a C local named after it, before the GIL is released:
 Sizes unpack into a new THLongStorage, and a sequence of tensors into a new array: temporaries
 that the call keeps (THPCall_keep) and frees when it ends, however it ends. The receiver, self,
 is unpacked once for the whole wrapper. This plugin also rejects unknown types, and gives
-THGenerator* its default (the default generator).
+THGenerator* its default (the default generator). A `nullable` pointer also accepts None, which
+TH gets as NULL (THNN's optional weights and biases):
+    THFloatTensor *bias = call.arg[4] == Py_None ? NULL : THPFloatTensor_CData(call.arg[4]);
 """
 
 from dataclasses import dataclass
@@ -96,6 +98,12 @@ TYPES = {
     'double': THPType('double', 'THPUtils_checkDouble($arg)', 'THPUtils_unpackDouble($arg)',
                       'float'),
     'bool': THPType('int', 'PyBool_Check($arg)', '($arg == Py_True)', 'bool'),
+    # The THNN bindings' own types (cwrap/thnn.py): `real` of the Float functions, and the state
+    # argument, which the CPU kernels do not use: TH gets NULL whatever int is given (the era's
+    # GPU library took its state's address there).
+    'float': THPType('float', 'THPUtils_checkDouble($arg)', '(float)THPUtils_unpackDouble($arg)',
+                     'float'),
+    'THNNState*': THPType('THNNState *', 'THPUtils_checkLong($arg)', 'NULL', 'int'),
 }
 
 # A THSize* with long_args: True takes the remaining positional values, `resize_(2, 3)` or
@@ -144,6 +152,8 @@ class TypeChecks(Plugin):
                                          % (where, arg.type, ', '.join(TYPES)))
                     if arg.long_args and arg.type != 'THSize*':
                         raise CwrapError('%s: long_args is for THSize* only' % where)
+                    if arg.nullable and (arg.output or arg.kind == 'self'):
+                        raise CwrapError('%s: a result or self cannot be nullable' % where)
                     if arg.output and TYPES[arg.type].result is None:
                         raise CwrapError('%s: an output must be a tensor, not %s'
                                          % (where, arg.type))
@@ -167,8 +177,13 @@ class TypeChecks(Plugin):
                 unpacked = LONG_ARGS_UNPACK
             else:
                 value = bound_value(option, arg)
-                code.checks.append(substitute(thp.check, {'arg': value}))
+                check = substitute(thp.check, {'arg': value})
                 unpacked = substitute(thp.unpack, {'arg': value, 'name': arg.name})
+                if arg.nullable:
+                    check = '(%s == Py_None || %s)' % (value, check)
+                    if unpacked != 'NULL':
+                        unpacked = '%s == Py_None ? NULL : %s' % (value, unpacked)
+                code.checks.append(check)
             if thp.release:
                 unpacked = 'THPCall_keep(&call, %s, %s)' % (unpacked, thp.release)
             code.unpacks.append((declared(thp.ctype, arg.name), unpacked))
