@@ -1,6 +1,7 @@
 /* THTensorElementwise: the loop of every element-wise operation of the arithmetic, pointwise and
- * comparison files, private to lib/TH (TH.h does not include it). Inside a function whose result
- * is r_, already resized, and whose operands are t and, for TH_ELEMENTWISE_2, src (as many
+ * comparison files, private to lib/TH (TH.h does not include it; lib/THNN's element-wise modules
+ * use it through THNNElementwise.h). Inside a function whose result is r_, already resized, and
+ * whose operands are t and, for TH_ELEMENTWISE_2, src (as many
  * elements as r_):
  *
  *   TH_ELEMENTWISE_1(RESULT_REAL, FORMULA)   each element of r_ = FORMULA of x, t's element

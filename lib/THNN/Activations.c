@@ -1,10 +1,45 @@
 /* THNN's activations (generic/<Module>.c, one file per module), expanded for Float and Double.
- * On the path of `nn.ReLU()(x)`: Threshold → THNN_FloatThreshold_updateOutput. */
+ * On the path of `nn.ReLU()(x)`: Threshold → THNN_FloatThreshold_updateOutput.
+ * <tgmath.h> makes exp, log1p, tanh... the float functions on float arguments. */
+#include <tgmath.h>
+
 #include "THNN.h"
-#include "THTensorApply.h"
+#include "THNNElementwise.h"
 
 #include "generic/THNNChecks.h"
 #include "THGenerateFloatTypes.h"
 
 #include "generic/Abs.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/ELU.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/HardShrink.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/HardTanh.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/LeakyReLU.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/LogSigmoid.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/LogSoftMax.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/PReLU.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/RReLU.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/Sigmoid.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/SoftMax.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/SoftPlus.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/SoftShrink.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/Sqrt.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/Square.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/Tanh.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/Threshold.c"
 #include "THGenerateFloatTypes.h"

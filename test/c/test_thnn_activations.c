@@ -3,6 +3,7 @@
  * Each forward is compared with a reference computed one element at a time, each backward with
  * central differences of the forward; the size checks raise TH errors. */
 #include <math.h>
+#include <string.h>
 
 #include "harness.h"
 #include "THNN.h"

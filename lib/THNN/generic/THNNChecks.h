@@ -31,4 +31,73 @@ static inline void THNN_(checkDims)(THTensor *t, int argNumber, const char *name
              THTensor_(sizeDesc)(t).str);
 }
 
+/* ---- Activations and criteria: their checks, and the helpers they share ---- */
+
+/* Every class index in target lies in [0, nClasses); otherwise the first one that does not is
+ * named (the check reads the targets before any kernel indexes with them). */
+static inline void THNN_(checkClassIndices)(THIndexTensor *target, long nClasses, int argNumber) {
+  long firstBad = 0;
+  int found = 0;
+  TH_TENSOR_APPLY(long, target, if (!found && (*target_data < 0 || *target_data >= nClasses)) {
+    firstBad = *target_data;
+    found = 1;
+  });
+  THArgCheck(!found, argNumber, "target %ld is out of range: class indices go from 0 to %ld",
+             firstBad, nClasses - 1);
+}
+
+/* An optional tensor of weights, one per class, has nClasses elements. */
+static inline void THNN_(checkClassWeights)(THTensor *weights, long nClasses, int argNumber) {
+  THArgCheck(weights == NULL || THTensor_(nElement)(weights) == nClasses, argNumber,
+             "weights should have one element per class (%ld), but got size %s", nClasses,
+             weights ? THTensor_(sizeDesc)(weights).str : "");
+}
+
+/* SoftMax and LogSoftMax: the input seen as `outer` blocks of `dim` features, each feature a run
+ * of `inner` elements (a contiguous input): a vector (1 x dim x 1), a batch of vectors
+ * (batch x dim x 1), a feature map (1 x features x height*width) or a batch of feature maps. */
+static inline void THNN_(softMaxShape)(THTensor *input, int argNumber, long *outer, long *dim,
+                                       long *inner) {
+  int n = input->nDimension;
+  THArgCheck(n >= 1 && n <= 4, argNumber, "input should be a 1D (features), 2D (batch x "
+             "features), 3D (features x height x width) or 4D (batch x features x height x "
+             "width) tensor, but got size %s", THTensor_(sizeDesc)(input).str);
+  int featureDim = n == 1 || n == 3 ? 0 : 1;
+  *outer = featureDim == 1 ? input->size[0] : 1;
+  *dim = input->size[featureDim];
+  *inner = n >= 3 ? input->size[n - 2] * input->size[n - 1] : 1;
+}
+
+/* A criterion's loss: output becomes a 1-element tensor holding sum / divisor (the divisor of
+ * sizeAverage, or 1; never 0, so that the loss of an empty input is 0). */
+static inline void THNN_(setLoss)(THTensor *output, accreal sum, accreal divisor) {
+  THTensor_(resize1d)(output, 1);
+  THTensor_(set1d)(output, 0, (real)(divisor != 0 ? sum / divisor : sum));
+}
+
+/* The divisor of a criterion that averages over every element when sizeAverage is true. */
+static inline accreal THNN_(elementsDivisor)(THTensor *input, bool sizeAverage) {
+  return sizeAverage ? (accreal)THTensor_(nElement)(input) : 1;
+}
+
+/* The kernels that compute with flat loops write into a contiguous tensor: `result` itself,
+ * resized like `like`, when it is contiguous, else a new tensor that THNN_(copyResultBack) copies
+ * into `result` (a caller may pass any view as its output). */
+static inline THTensor *THNN_(contiguousResult)(THTensor *result, THTensor *like) {
+  THTensor_(resizeAs)(result, like);
+  if (THTensor_(isContiguous)(result)) {
+    THTensor_(retain)(result);
+    return result;
+  }
+  THTensor *fresh = THTensor_(new)();
+  THTensor_(resizeAs)(fresh, like);
+  return fresh;
+}
+
+static inline void THNN_(copyResultBack)(THTensor *result, THTensor *computed) {
+  if (computed != result)
+    THTensor_(copy)(result, computed);
+  THTensor_(free)(computed);
+}
+
 #endif

@@ -1,0 +1,26 @@
+/* AbsCriterion (nn.L1Loss): loss = sum(|input - target|); gradient sign(input - target).
+ * Averaged over the elements when sizeAverage is true. Input and target may have any shapes of as
+ * many elements. */
+#ifndef TH_GENERIC_FILE
+#define TH_GENERIC_FILE "generic/AbsCriterion.c"
+#else
+
+void THNN_(AbsCriterion_updateOutput)(THNNState *state, THTensor *input, THTensor *target,
+                                      THTensor *output, bool sizeAverage) {
+  (void)state;
+  THNN_(checkSameNumel)(input, target, 3, "target");
+  accreal sum;
+  THNN_SUM_2(sum, input, target, fabs(x - y));
+  THNN_(setLoss)(output, sum, THNN_(elementsDivisor)(input, sizeAverage));
+}
+
+void THNN_(AbsCriterion_updateGradInput)(THNNState *state, THTensor *input, THTensor *target,
+                                         THTensor *gradInput, bool sizeAverage) {
+  (void)state;
+  THNN_(checkSameNumel)(input, target, 3, "target");
+  real norm = (real)(1 / THNN_(elementsDivisor)(input, sizeAverage));
+  THTensor_(resizeAs)(gradInput, input);
+  THNN_ELEMENTWISE_2(gradInput, input, target, x > y ? norm : (x < y ? -norm : 0));
+}
+
+#endif
