@@ -18,8 +18,8 @@ typedef struct {
 /* Checks input (argument 2), weight (at weightArg) and the window, and computes the sizes. A
  * kernel larger than the padded image is an error naming both. */
 static THNN_(ConvSizes) THNN_(SpatialConvolutionMM_check)(
-    THTensor *input, THTensor *weight, int weightArg, const char *weightName, int kW, int kH, int dW, int dH, int padW,
-    int padH, int kernelArg) {
+    THTensor *input, THTensor *weight, int weightArg, const char *weightName, int kW, int kH,
+    int dW, int dH, int padW, int padH, int kernelArg) {
   THNN_(checkWindow)(kW, kH, dW, dH, padW, padH, kernelArg);
   THArgCheck(weight->nDimension == 2 || weight->nDimension == 4, weightArg,
              "%s should be a 2D or 4D tensor, but got size %s",

@@ -86,7 +86,8 @@ static void Case_(checkBatchNormForward)(THTensor *input, bool affine, bool trai
       var = THTensor_(get1d)(runningVar, f);
       worst = fmax(worst, Case_(maxDifference)(m.running_mean, runningMean));
     }
-    double w = affine ? THTensor_(get1d)(m.weight, f) : 1, b = affine ? THTensor_(get1d)(m.bias, f) : 0;
+    double w = affine ? THTensor_(get1d)(m.weight, f) : 1;
+    double b = affine ? THTensor_(get1d)(m.bias, f) : 0;
     for (long i = 0; i < batch; i++)
       for (long s = 0; s < inner; s++) {
         double x = *Case_(at)(input, i, f, s, inner);
