@@ -2,7 +2,8 @@
  * batch of them, by im2col + one matrix product per image. weight is nOutputPlane x nInputPlane x
  * kH x kW (or already 2-D: nOutputPlane x nInputPlane*kH*kW), viewed as a matrix of that 2-D
  * shape; finput holds each image's columns (generic/unfold.c), fgradInput the columns of the
- * gradient. The images of a batch run in parallel, on raw pointers, after every check. */
+ * gradient. The unfolding of the images of a batch runs in parallel, on raw pointers, after every
+ * check; the matrix products run on BLAS, which has its own threads. */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/SpatialConvolutionMM.c"
 #else
@@ -75,18 +76,16 @@ static void THNN_(SpatialConvolutionMM_resizeColumns)(THTensor *columns, THTenso
     THTensor_(resize2d)(columns, s.rows, s.outputHeight * s.outputWidth);
 }
 
-/* One image: columns = im2col(image), output = bias + weight * columns. Row-major matrices are
- * column-major transposes, so BLAS computes output^T = columns^T * weight^T. */
-static void THNN_(SpatialConvolutionMM_frame)(real *image, real *columns, real *output,
-                                              real *weight, real *bias, THNN_(ConvSizes) s,
-                                              int kW, int kH, int dW, int dH, int padW, int padH) {
+/* One image's columns (im2col) and its output rows filled with the bias, before the product. Raw
+ * pointers, raises nothing: the images of a batch run in parallel. */
+static void THNN_(SpatialConvolutionMM_prepareFrame)(real *image, real *columns, real *output,
+                                                     real *bias, THNN_(ConvSizes) s, int kW,
+                                                     int kH, int dW, int dH, int padW, int padH) {
   long positions = s.outputHeight * s.outputWidth;
   THNN_(im2col)(columns, image, kW, kH, dW, dH, padW, padH, s.nInputPlane, s.inputWidth,
                 s.inputHeight, s.outputWidth, s.outputHeight);
   for (long plane = 0; plane < s.nOutputPlane; plane++)
     THVector_(fill)(output + plane * positions, bias ? bias[plane] : 0, positions);
-  THBlas_(gemm)('n', 'n', positions, s.nOutputPlane, s.rows, 1, columns, positions, weight,
-                s.rows, 1, output, positions);
 }
 
 void THNN_(SpatialConvolutionMM_updateOutput)(THNNState *state, THTensor *input,
@@ -113,11 +112,19 @@ void THNN_(SpatialConvolutionMM_updateOutput)(THNNState *state, THTensor *input,
   real *bias_data = bias ? THTensor_(data)(bias) : NULL;
   long imageSize = s.nInputPlane * s.inputHeight * s.inputWidth;
 
-  TH_PARALLEL_LOOP(t, s.batch, (double)s.batch * s.nOutputPlane * s.rows * positions,
-                   THNN_(SpatialConvolutionMM_frame)(
+  /* The im2col of every image in parallel; then output += weight * columns, image after image,
+   * outside any parallel region (BLAS runs its own threads, and must not be called from
+   * OpenMP's). Row-major matrices are column-major transposes: BLAS computes
+   * output^T += columns^T * weight^T. */
+  TH_PARALLEL_LOOP(t, s.batch, (double)s.batch * (s.rows + s.nOutputPlane) * positions,
+                   THNN_(SpatialConvolutionMM_prepareFrame)(
                        in_data + t * imageSize, columns + t * s.rows * positions,
-                       out_data + t * s.nOutputPlane * positions, weight_data, bias_data, s, kW,
-                       kH, dW, dH, padW, padH););
+                       out_data + t * s.nOutputPlane * positions, bias_data, s, kW, kH, dW, dH,
+                       padW, padH););
+  for (long t = 0; t < s.batch; t++)
+    THBlas_(gemm)('n', 'n', positions, s.nOutputPlane, s.rows, 1, columns + t * s.rows * positions,
+                  positions, weight_data, s.rows, 1, out_data + t * s.nOutputPlane * positions,
+                  positions);
 
   THTensor_(free)(input);
   THTensor_(free)(weight);
@@ -125,14 +132,10 @@ void THNN_(SpatialConvolutionMM_updateOutput)(THNNState *state, THTensor *input,
   THTensor_(freeCopyTo)(out, output);
 }
 
-/* One image: gradColumns = weight^T * gradOutput, gradInput = col2im(gradColumns). */
-static void THNN_(SpatialConvolutionMM_gradFrame)(real *gradOutput, real *gradColumns,
-                                                  real *gradInput, real *weight,
+/* One image's gradInput = col2im(gradColumns). Raw pointers, raises nothing. */
+static void THNN_(SpatialConvolutionMM_foldFrame)(real *gradColumns, real *gradInput,
                                                   THNN_(ConvSizes) s, int kW, int kH, int dW,
                                                   int dH, int padW, int padH) {
-  long positions = s.outputHeight * s.outputWidth;
-  THBlas_(gemm)('n', 't', positions, s.rows, s.nOutputPlane, 1, gradOutput, positions, weight,
-                s.rows, 0, gradColumns, positions);
   memset(gradInput, 0, sizeof(real) * s.nInputPlane * s.inputHeight * s.inputWidth);
   for (long plane = 0; plane < s.nInputPlane; plane++)
     THNN_(col2imPlane)(gradColumns, gradInput, plane, kW, kH, dW, dH, padW, padH, s.inputWidth,
@@ -158,10 +161,16 @@ void THNN_(SpatialConvolutionMM_updateGradInput)(THNNState *state, THTensor *inp
   real *gi_data = THTensor_(data)(gradIn), *weight_data = THTensor_(data)(weight);
   long imageSize = s.nInputPlane * s.inputHeight * s.inputWidth;
 
-  TH_PARALLEL_LOOP(t, s.batch, (double)s.batch * s.nOutputPlane * s.rows * positions,
-                   THNN_(SpatialConvolutionMM_gradFrame)(
-                       go_data + t * s.nOutputPlane * positions, columns + t * s.rows * positions,
-                       gi_data + t * imageSize, weight_data, s, kW, kH, dW, dH, padW, padH););
+  /* gradColumns = weight^T * gradOutput image after image (BLAS, outside OpenMP), then the col2im
+   * of every image in parallel. */
+  for (long t = 0; t < s.batch; t++)
+    THBlas_(gemm)('n', 't', positions, s.rows, s.nOutputPlane, 1,
+                  go_data + t * s.nOutputPlane * positions, positions, weight_data, s.rows, 0,
+                  columns + t * s.rows * positions, positions);
+  TH_PARALLEL_LOOP(t, s.batch, (double)s.batch * s.rows * positions,
+                   THNN_(SpatialConvolutionMM_foldFrame)(
+                       columns + t * s.rows * positions, gi_data + t * imageSize, s, kW, kH, dW,
+                       dH, padW, padH););
 
   THTensor_(free)(gradOutput);
   THTensor_(free)(weight);
