@@ -8,7 +8,9 @@ class FunctionBackend(object):
         self.function_classes = {}
 
     def __getattr__(self, name):
-        if name.startswith('_') or name == 'function_classes':
+        # (copy and pickle probe for special methods; function_classes is not set yet while
+        # unpickling)
+        if name.startswith('__') or name == 'function_classes':
             raise AttributeError(name)
         function_class = self.function_classes.get(name)
         if function_class is None:
