@@ -184,6 +184,16 @@ def test_bce_matches_numpy(size_average, weighted):
     assert gradcheck(lambda v: F.binary_cross_entropy(v, t, weight, size_average), (x,))
 
 
+def test_bce_per_class_weight_is_shared_by_the_samples():
+    x = var(4, 3, low=0.1, high=0.9)
+    t = Variable(torch_early.DoubleTensor(4, 3).bernoulli_(0.5))
+    weight = torch_early.DoubleTensor([0.5, 1, 2])
+    full = weight.view(1, 3).expand(4, 3).contiguous()
+    assert np.isclose(F.binary_cross_entropy(x, t, weight).data[0],
+                      F.binary_cross_entropy(x, t, full).data[0])
+    assert gradcheck(lambda v: F.binary_cross_entropy(v, t, weight), (x,))
+
+
 def test_bce_size_mismatch():
     with pytest.raises(ValueError, match='target'):
         F.binary_cross_entropy(var(3, low=0.1, high=0.9), data(4, low=0, high=1))

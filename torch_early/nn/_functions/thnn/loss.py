@@ -1,5 +1,6 @@
 """The THNN losses that need Python around the generated Function: BCELoss checks that the
-target and the weight match the input's size before THNN sees them."""
+target matches the input's size and spreads a per-class weight over the batch before THNN sees
+them."""
 
 from .auto import _BCELoss
 
@@ -17,6 +18,12 @@ class BCELoss(_BCELoss):
                              "have the same size)".format(self.weight.nelement(),
                                                           input.nelement()))
 
+    def _spread_weight(self, input):
+        if (self.weight is not None and input.dim() == 2 and self.weight.dim() == 1
+                and self.weight.size(0) == input.size(1)):
+            self.weight = self.weight.view(1, input.size(1)).expand_as(input)
+
     def forward(self, input, target):
+        self._spread_weight(input)
         self._check_sizes(input, target)
         return super(BCELoss, self).forward(input, target)
