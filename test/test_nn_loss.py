@@ -313,3 +313,13 @@ def test_generated_margin_criterion_and_l1_cost():
 def test_criterion_rejects_unknown_keywords():
     with pytest.raises(TypeError, match='weights'):
         thnn_functions.NLLLoss(True, weights=None)
+
+
+def test_criterion_weight_of_another_type_is_refused():
+    with pytest.raises(TypeError, match='FloatTensor'):
+        F.nll_loss(var(2, 3), classes(0, 1), torch_early.FloatTensor([1, 1, 1]))
+
+
+def test_generated_l1_cost_gradcheck():
+    x = var(5)
+    assert gradcheck(lambda v: thnn_functions.L1Cost()(v), (x,))

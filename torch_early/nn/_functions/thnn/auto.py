@@ -16,7 +16,8 @@ from ...._thnn import type2backend
 from ...._thnn.utils import THNN_H_PATH, parse_header
 from ....autograd.function import Function, InplaceFunction
 
-# Modules with hand-written Functions (in other files of nn/_functions), or no gradient.
+# Modules with hand-written Functions (in other files of nn/_functions): those with parameters,
+# indices or random numbers, and the im2col helpers.
 HAND_WRITTEN = {
     'Linear', 'BatchNormalization', 'SpatialConvolutionMM', 'SpatialMaxPooling',
     'SpatialDilatedMaxPooling', 'SpatialAveragePooling', 'SpatialMaxUnpooling', 'unfolded',
@@ -37,9 +38,7 @@ PYTHON_NAMES = {
 
 TENSOR_TYPES = ('THTensor*', 'THIndexTensor*')
 # The arguments a Function supplies itself; every other tensor argument is a buffer.
-DATA_NAMES = {'state', 'input', 'target', 'output', 'gradOutput', 'gradInput', 'weight',
-              'weights', 'bias', 'gradWeight', 'gradBias', 'scale', 'generator'}
-PARAMETER_NAMES = ('weight', 'bias')
+DATA_NAMES = {'state', 'input', 'target', 'output', 'gradOutput', 'gradInput', 'weights'}
 
 
 def _converter(c_type):
@@ -123,12 +122,10 @@ def _make_criterion(name, update_output, update_grad_input):
             name, ', '.join(a.name for a in header_config), update_output.name[:-13])})
 
 
-def _make_module(name, update_output, update_grad_input, acc_grad_parameters):
+def _make_module(name, update_output, update_grad_input):
     header_config = _config_arguments(update_output)
     is_inplace = bool(header_config) and header_config[-1].name == 'inplace'
-    buffer_names = _buffer_names(*[f for f in (update_output, update_grad_input,
-                                               acc_grad_parameters) if f is not None])
-    parameter_names = [a.name for a in update_output.arguments if a.name in PARAMETER_NAMES]
+    buffer_names = _buffer_names(update_output, update_grad_input)
     saves_output = any(a.name == 'output' for a in update_grad_input.arguments)
     base = InplaceFunction if is_inplace else Function
 
@@ -138,60 +135,32 @@ def _make_module(name, update_output, update_grad_input, acc_grad_parameters):
         self.inplace = self.config.get('inplace', False)
         self.buffers = {}
 
-    def _values(self, input, params):
+    def _values(self, input):
         for buffer_name in buffer_names:
             if buffer_name not in self.buffers:
                 self.buffers[buffer_name] = input.new()
-        values = dict(self.config, input=input, **self.buffers)
-        for parameter_name in parameter_names:
-            values[parameter_name] = None
-        values.update(zip(parameter_names, params))
-        return values
+        return dict(self.config, input=input, **self.buffers)
 
-    def forward(self, input, *params):
-        if len(params) > len(parameter_names):
-            raise TypeError("{} takes {} parameter tensor(s) after the input, but got {}".format(
-                name, len(parameter_names), len(params)))
-        for param in params:
-            if type(param) is not type(input):
-                raise TypeError("{}: a parameter is a {}, but the input is a {}".format(
-                    name, type(param).__name__, type(input).__name__))
+    def forward(self, input):
         backend = type2backend[type(input)]
         if self.inplace:
             self.mark_dirty(input)
             output = input
         else:
             output = input.new()
-        _call(backend, update_output, dict(self._values(input, params), output=output))
-        if saves_output:
-            self.save_for_backward(input, output, *params)
-        else:
-            self.save_for_backward(input, *params)
+        _call(backend, update_output, dict(self._values(input), output=output))
+        self.save_for_backward(input, output if saves_output else None)
         return output
 
     def backward(self, grad_output):
-        saved = self.saved_tensors
-        input, params = saved[0], saved[2:] if saves_output else saved[1:]
+        input, output = self.saved_tensors
         backend = type2backend[type(input)]
-        values = self._values(input, params)
-        if saves_output:
-            values['output'] = saved[1]
-        grad_input = None
-        if self.needs_input_grad[0]:
-            grad_input = input.new()
-            # In place, the kernel writes into gradOutput, which other Functions may share.
-            values.update(gradOutput=grad_output.clone() if self.inplace else grad_output,
-                          gradInput=grad_input)
-            _call(backend, update_grad_input, values)
-        grad_params = [None] * len(params)
-        if acc_grad_parameters is not None and any(self.needs_input_grad[1:]):
-            for index, param in enumerate(params):
-                grad_params[index] = param.new().resize_as_(param).zero_()
-            values.update(gradOutput=grad_output, scale=1.0,
-                          **{'grad' + n.capitalize(): g
-                             for n, g in zip(parameter_names, grad_params)})
-            _call(backend, acc_grad_parameters, values)
-        return tuple([grad_input] + grad_params)
+        grad_input = input.new()
+        # In place, the kernel writes into gradOutput, which other Functions may share.
+        values = dict(self._values(input), output=output, gradInput=grad_input,
+                      gradOutput=grad_output.clone() if self.inplace else grad_output)
+        _call(backend, update_grad_input, values)
+        return grad_input
 
     return type(name, (base,), {
         '__init__': __init__, '_values': _values, 'forward': forward, 'backward': backward,
@@ -213,8 +182,10 @@ def _generate_function_classes():
         if module_name.endswith('Criterion'):
             cls = _make_criterion(name, steps['updateOutput'], steps['updateGradInput'])
         else:
-            cls = _make_module(name, steps['updateOutput'], steps['updateGradInput'],
-                               steps.get('accGradParameters'))
+            if 'accGradParameters' in steps:
+                raise RuntimeError("THNN module {} has parameters: its Function must be written "
+                                   "by hand (and named in HAND_WRITTEN)".format(module_name))
+            cls = _make_module(name, steps['updateOutput'], steps['updateGradInput'])
         cls.__module__ = __name__
         classes[name] = cls
     return classes
