@@ -12,3 +12,4 @@ from .parameter import Parameter
 from . import functional
 from . import init
 from . import utils
+from . import backends

@@ -1,12 +1,15 @@
 """Stateless forms of the layers: each builds its autograd Function and calls it on Variables.
 
-Here so far: linear and dropout, which need only autograd. The convolution, pooling, activation,
-normalisation and loss functions of the era (conv2d, max_pool2d, relu, batch_norm, nll_loss, ...)
-are computed by the THNN kernels and join this module with the THNN backend.
+Sections: linear and dropout; the activations (relu, threshold, softmax, ...) and the losses
+(nll_loss, cross_entropy, mse_loss, ...), most computed by the THNN kernels through the Functions
+of _functions/thnn.
 """
 
 from ._functions.linear import Linear
 from ._functions.dropout import Dropout
+from ._functions import thnn as _thnn_functions
+from ._functions.activation import Softsign
+from ._functions import loss as _loss_functions
 
 
 def linear(input, weight, bias=None):
@@ -20,3 +23,160 @@ def dropout(input, p=0.5, training=False, inplace=False):
     """Zero each element with probability p and scale the rest by 1/(1-p) when `training`; the
     input unchanged otherwise. ValueError unless 0 <= p <= 1."""
     return Dropout(p, training, inplace)(input)
+
+
+# -- activations -------------------------------------------------------------------------------
+
+def threshold(input, threshold, value, inplace=False):
+    """input where input > threshold, else value. In place, the backward tells the kept elements
+    by the output, which works only when value <= threshold."""
+    if inplace and value > threshold:
+        raise RuntimeError("in-place threshold needs value ({}) <= threshold ({})".format(
+            value, threshold))
+    return _thnn_functions.Threshold(threshold, value, inplace)(input)
+
+
+def relu(input, inplace=False):
+    return _thnn_functions.Threshold(0, 0, inplace)(input)
+
+
+def hardtanh(input, min_val=-1., max_val=1., inplace=False):
+    """input clamped to [min_val, max_val]."""
+    return _thnn_functions.Hardtanh(min_val, max_val, inplace)(input)
+
+
+def relu6(input, inplace=False):
+    return _thnn_functions.Hardtanh(0, 6, inplace)(input)
+
+
+def elu(input, alpha=1., inplace=False):
+    return _thnn_functions.ELU(alpha, inplace)(input)
+
+
+def leaky_relu(input, negative_slope=1e-2, inplace=False):
+    return _thnn_functions.LeakyReLU(negative_slope, inplace)(input)
+
+
+def prelu(input, weight):
+    return _thnn_functions.PReLU()(input, weight)
+
+
+def rrelu(input, lower=1. / 8, upper=1. / 3, training=False, inplace=False):
+    return _thnn_functions.RReLU(lower, upper, training, inplace)(input)
+
+
+def logsigmoid(input):
+    return _thnn_functions.LogSigmoid()(input)
+
+
+def hardshrink(input, lambd=0.5):
+    return _thnn_functions.Hardshrink(lambd)(input)
+
+
+def tanhshrink(input):
+    return input - input.tanh()
+
+
+def softsign(input):
+    return Softsign()(input)
+
+
+def softplus(input, beta=1, threshold=20):
+    """log(1 + exp(beta * x)) / beta, and x itself where beta * x > threshold."""
+    return _thnn_functions.Softplus(beta, threshold)(input)
+
+
+def softmin(input):
+    return _thnn_functions.Softmin()(input)
+
+
+def softmax(input):
+    return _thnn_functions.Softmax()(input)
+
+
+def softshrink(input, lambd=0.5):
+    return _thnn_functions.Softshrink(lambd)(input)
+
+
+def log_softmax(input):
+    return _thnn_functions.LogSoftmax()(input)
+
+
+def tanh(input):
+    return input.tanh()
+
+
+def sigmoid(input):
+    return input.sigmoid()
+
+
+# -- losses ------------------------------------------------------------------------------------
+
+def nll_loss(input, target, weight=None, size_average=True):
+    """Negative log likelihood of the classes `target` (a LongTensor) under the log-probabilities
+    `input`: (batch, classes) with target (batch), or (batch, classes, h, w) with target
+    (batch, h, w). `weight` (classes) rescales each class."""
+    dim = input.dim()
+    if dim == 2:
+        function = _thnn_functions.NLLLoss(size_average, weight=weight)
+    elif dim == 4:
+        function = _thnn_functions.NLLLoss2d(size_average, weight=weight)
+    else:
+        raise ValueError('Expected 2 or 4 dimensions (got {})'.format(dim))
+    return function(input, target)
+
+
+def kl_div(input, target, size_average=True):
+    """Kullback-Leibler divergence of log-probabilities `input` from probabilities `target`."""
+    return _thnn_functions.KLDivLoss(size_average)(input, target)
+
+
+def cross_entropy(input, target, weight=None, size_average=True):
+    """log_softmax then nll_loss."""
+    return nll_loss(log_softmax(input), target, weight, size_average)
+
+
+def binary_cross_entropy(input, target, weight=None, size_average=True):
+    return _thnn_functions.BCELoss(size_average, weight=weight)(input, target)
+
+
+def l1_loss(input, target, size_average=True):
+    return _thnn_functions.L1Loss(size_average)(input, target)
+
+
+def mse_loss(input, target, size_average=True):
+    return _thnn_functions.MSELoss(size_average)(input, target)
+
+
+def smooth_l1_loss(input, target, size_average=True):
+    return _thnn_functions.SmoothL1Loss(size_average)(input, target)
+
+
+def soft_margin_loss(input, target, size_average=True):
+    return _thnn_functions.SoftMarginLoss(size_average)(input, target)
+
+
+def multilabel_margin_loss(input, target, size_average=True):
+    return _thnn_functions.MultiLabelMarginLoss(size_average)(input, target)
+
+
+def multilabel_soft_margin_loss(input, target, weight=None, size_average=True):
+    return binary_cross_entropy(sigmoid(input), target, weight, size_average)
+
+
+def multi_margin_loss(input, target, p=1, margin=1, weight=None, size_average=True):
+    if p not in (1, 2):
+        raise ValueError("only p == 1 and p == 2 supported, but got p = {}".format(p))
+    return _thnn_functions.MultiMarginLoss(size_average, p, margin, weight=weight)(input, target)
+
+
+def hinge_embedding_loss(input, target, margin=1.0, size_average=True):
+    return _loss_functions.HingeEmbeddingLoss(margin, size_average)(input, target)
+
+
+def margin_ranking_loss(input1, input2, target, margin=0, size_average=True):
+    return _loss_functions.MarginRankingLoss(margin, size_average)(input1, input2, target)
+
+
+def cosine_embedding_loss(input1, input2, target, margin=0, size_average=True):
+    return _loss_functions.CosineEmbeddingLoss(margin, size_average)(input1, input2, target)

@@ -4,6 +4,21 @@ from .module import Module
 from .container import Container, Sequential, ModuleList, ParameterList
 from .linear import Linear
 from .dropout import Dropout, Dropout2d, Dropout3d
+from .activation import Threshold, ReLU, RReLU, Hardtanh, ReLU6, Sigmoid, Tanh, ELU, \
+    Hardshrink, LeakyReLU, LogSigmoid, Softplus, Softshrink, PReLU, Softsign, Tanhshrink, \
+    Softmin, Softmax, Softmax2d, LogSoftmax
+from .loss import L1Loss, MSELoss, NLLLoss, NLLLoss2d, KLDivLoss, BCELoss, CrossEntropyLoss, \
+    HingeEmbeddingLoss, MultiLabelMarginLoss, SmoothL1Loss, SoftMarginLoss, \
+    CosineEmbeddingLoss, MarginRankingLoss, MultiLabelSoftMarginLoss, MultiMarginLoss
 
 __all__ = ['Module', 'Container', 'Sequential', 'ModuleList', 'ParameterList', 'Linear',
-           'Dropout', 'Dropout2d', 'Dropout3d']
+           'Dropout', 'Dropout2d', 'Dropout3d',
+           # activations
+           'Threshold', 'ReLU', 'RReLU', 'Hardtanh', 'ReLU6', 'Sigmoid', 'Tanh', 'ELU',
+           'Hardshrink', 'LeakyReLU', 'LogSigmoid', 'Softplus', 'Softshrink', 'PReLU', 'Softsign',
+           'Tanhshrink', 'Softmin', 'Softmax', 'Softmax2d', 'LogSoftmax',
+           # losses
+           'L1Loss', 'MSELoss', 'NLLLoss', 'NLLLoss2d', 'KLDivLoss', 'BCELoss', 'CrossEntropyLoss',
+           'HingeEmbeddingLoss', 'MultiLabelMarginLoss', 'SmoothL1Loss', 'SoftMarginLoss',
+           'CosineEmbeddingLoss', 'MarginRankingLoss', 'MultiLabelSoftMarginLoss',
+           'MultiMarginLoss']

@@ -1,0 +1,9 @@
+"""Functions computed by the THNN kernels: auto.py generates one per THNN module from the header;
+activation.py (PReLU, RReLU, Softmin) and loss.py (BCELoss) are written by hand."""
+
+from .auto import *  # noqa: F401,F403
+from .auto import _generated
+from .activation import PReLU, RReLU, Softmin
+from .loss import BCELoss
+
+_all_functions = dict(_generated, PReLU=PReLU, RReLU=RReLU, Softmin=Softmin, BCELoss=BCELoss)

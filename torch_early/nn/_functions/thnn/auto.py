@@ -1,0 +1,196 @@
+"""Autograd Functions generated from the THNN header: one class per THNN module (Threshold,
+Softmax, NLLLoss, ...) whose forward calls <Module>_updateOutput and whose backward calls
+<Module>_updateGradInput, on the backend of the input's type.
+
+The header says everything a class needs: the numbers after the tensors are the class's
+constructor arguments (in header order), a last argument named `inplace` makes it an
+InplaceFunction, the tensors that are neither input, output nor a parameter are scratch buffers
+the kernels fill, and an `output` argument to updateGradInput means the output is saved for the
+backward. Criteria (modules named ...Criterion) take (input, target) and return a 1-element
+tensor; an optional `weights` tensor of theirs comes from the `weight=` keyword.
+"""
+
+from collections import OrderedDict
+
+from ...._thnn import type2backend
+from ...._thnn.utils import THNN_H_PATH, parse_header
+from ....autograd.function import Function, InplaceFunction
+
+# Modules with hand-written Functions (in other files of nn/_functions): those with parameters,
+# indices or random numbers, and the im2col helpers.
+HAND_WRITTEN = {
+    'Linear', 'BatchNormalization', 'SpatialConvolutionMM', 'SpatialMaxPooling',
+    'SpatialDilatedMaxPooling', 'SpatialAveragePooling', 'SpatialMaxUnpooling', 'unfolded',
+    'PReLU', 'RReLU',
+}
+
+# THNN names to the names Python users know.
+PYTHON_NAMES = {
+    'HardTanh': 'Hardtanh', 'HardShrink': 'Hardshrink', 'SoftPlus': 'Softplus',
+    'SoftShrink': 'Softshrink', 'SoftMax': 'Softmax', 'LogSoftMax': 'LogSoftmax',
+    'AbsCriterion': 'L1Loss', 'MSECriterion': 'MSELoss', 'ClassNLLCriterion': 'NLLLoss',
+    'SpatialClassNLLCriterion': 'NLLLoss2d', 'DistKLDivCriterion': 'KLDivLoss',
+    'SmoothL1Criterion': 'SmoothL1Loss', 'SoftMarginCriterion': 'SoftMarginLoss',
+    'MultiLabelMarginCriterion': 'MultiLabelMarginLoss',
+    'MultiMarginCriterion': 'MultiMarginLoss',
+    'BCECriterion': '_BCELoss',   # wrapped in thnn/loss.py, which checks the sizes first
+}
+
+TENSOR_TYPES = ('THTensor*', 'THIndexTensor*')
+# The arguments a Function supplies itself; every other tensor argument is a buffer.
+DATA_NAMES = {'state', 'input', 'target', 'output', 'gradOutput', 'gradInput', 'weights'}
+
+
+def _converter(c_type):
+    """How a configuration number is given to the binding: bools must be Python bools."""
+    return {'bool': bool, 'int': int, 'THIndex_t': int}.get(c_type, float)
+
+
+def _config_arguments(function):
+    """The configuration arguments of updateOutput: the numbers, in header order."""
+    return [a for a in function.arguments
+            if a.type not in TENSOR_TYPES + ('THNNState*', 'THGenerator*')]
+
+
+def _buffer_names(*functions):
+    names = OrderedDict()
+    for function in functions:
+        for argument in function.arguments:
+            if argument.type in TENSOR_TYPES and argument.name not in DATA_NAMES:
+                names[argument.name] = None
+    return list(names)
+
+
+def _call(backend, function, values):
+    """Calls `function` of `backend` with each argument taken by its header name from values."""
+    arguments = [values[a.name] if a.name != 'state' else backend.library_state
+                 for a in function.arguments]
+    return getattr(backend, function.name)(*arguments)
+
+
+def _set_config(self, header_config, args):
+    if len(args) != len(header_config):
+        raise TypeError("{}() takes {} configuration argument(s) ({}), but got {}".format(
+            type(self).__name__, len(header_config),
+            ', '.join(a.name for a in header_config), len(args)))
+    self.config = {a.name: _converter(a.type)(value) for a, value in zip(header_config, args)}
+
+
+def _make_criterion(name, update_output, update_grad_input):
+    header_config = _config_arguments(update_output)
+    buffer_names = _buffer_names(update_output, update_grad_input)
+
+    def __init__(self, *args, **kwargs):
+        Function.__init__(self)
+        weight = kwargs.pop('weight', None)
+        if kwargs:
+            raise TypeError("{}() got unexpected keyword argument(s) {}".format(
+                name, ', '.join(sorted(kwargs))))
+        _set_config(self, header_config, args)
+        self.weight = weight
+
+    def _values(self, input, target):
+        values = dict(self.config, input=input, target=target, weights=self.weight)
+        if self.weight is not None and type(self.weight) is not type(input):
+            raise TypeError("{}: the weight is a {}, but the input is a {}".format(
+                name, type(self.weight).__name__, type(input).__name__))
+        for buffer_name in buffer_names:
+            if getattr(self, '_buffer_' + buffer_name, None) is None:
+                setattr(self, '_buffer_' + buffer_name, input.new())
+            values[buffer_name] = getattr(self, '_buffer_' + buffer_name)
+        return values
+
+    def forward(self, input, target):
+        backend = type2backend[type(input)]
+        self.save_for_backward(input, target)
+        output = input.new(1)
+        _call(backend, update_output, dict(self._values(input, target), output=output))
+        return output
+
+    def backward(self, grad_output):
+        input, target = self.saved_tensors
+        backend = type2backend[type(input)]
+        grad_input = input.new().resize_as_(input).zero_()
+        _call(backend, update_grad_input,
+              dict(self._values(input, target), gradInput=grad_input))
+        grad_input.mul_(grad_output[0])
+        return grad_input, None
+
+    return type(name, (Function,), {
+        '__init__': __init__, '_values': _values, 'forward': forward, 'backward': backward,
+        '__doc__': "{}({}, weight=None): THNN {} as an autograd Function.".format(
+            name, ', '.join(a.name for a in header_config), update_output.name[:-13])})
+
+
+def _make_module(name, update_output, update_grad_input):
+    header_config = _config_arguments(update_output)
+    is_inplace = bool(header_config) and header_config[-1].name == 'inplace'
+    buffer_names = _buffer_names(update_output, update_grad_input)
+    saves_output = any(a.name == 'output' for a in update_grad_input.arguments)
+    base = InplaceFunction if is_inplace else Function
+
+    def __init__(self, *args):
+        Function.__init__(self)
+        _set_config(self, header_config, args)
+        self.inplace = self.config.get('inplace', False)
+        self.buffers = {}
+
+    def _values(self, input):
+        for buffer_name in buffer_names:
+            if buffer_name not in self.buffers:
+                self.buffers[buffer_name] = input.new()
+        return dict(self.config, input=input, **self.buffers)
+
+    def forward(self, input):
+        backend = type2backend[type(input)]
+        if self.inplace:
+            self.mark_dirty(input)
+            output = input
+        else:
+            output = input.new()
+        _call(backend, update_output, dict(self._values(input), output=output))
+        self.save_for_backward(input, output if saves_output else None)
+        return output
+
+    def backward(self, grad_output):
+        input, output = self.saved_tensors
+        backend = type2backend[type(input)]
+        grad_input = input.new()
+        # In place, the kernel writes into gradOutput, which other Functions may share.
+        values = dict(self._values(input), output=output, gradInput=grad_input,
+                      gradOutput=grad_output.clone() if self.inplace else grad_output)
+        _call(backend, update_grad_input, values)
+        return grad_input
+
+    return type(name, (base,), {
+        '__init__': __init__, '_values': _values, 'forward': forward, 'backward': backward,
+        '__doc__': "{}({}): THNN {} as an autograd Function.".format(
+            name, ', '.join(a.name for a in header_config), update_output.name[:-13])})
+
+
+def _generate_function_classes():
+    """{Python name: Function class} for every THNN module of the header not written by hand."""
+    modules = OrderedDict()
+    for function in parse_header(THNN_H_PATH):
+        module_name, _, step = function.name.partition('_')
+        modules.setdefault(module_name, {})[step] = function
+    classes = OrderedDict()
+    for module_name, steps in modules.items():
+        if module_name in HAND_WRITTEN:
+            continue
+        name = PYTHON_NAMES.get(module_name, module_name)
+        if module_name.endswith('Criterion'):
+            cls = _make_criterion(name, steps['updateOutput'], steps['updateGradInput'])
+        else:
+            if 'accGradParameters' in steps:
+                raise RuntimeError("THNN module {} has parameters: its Function must be written "
+                                   "by hand (and named in HAND_WRITTEN)".format(module_name))
+            cls = _make_module(name, steps['updateOutput'], steps['updateGradInput'])
+        cls.__module__ = __name__
+        classes[name] = cls
+    return classes
+
+
+_generated = _generate_function_classes()
+globals().update(_generated)
+__all__ = list(_generated)
