@@ -189,3 +189,22 @@ def test_lenet_learns_a_fixed_batch():
         for p in net.parameters():
             p.data.add_(-0.2, p.grad.data)
     assert loss().data[0] < 0.5 * first
+
+
+def test_grouped_convolution_equals_convolutions_of_the_halves():
+    m = nn.Conv2d(4, 4, 3, groups=2).double()
+    x = var(2, 4, 5, 5)
+    out = m(x)
+    grad = torch_early.randn(2, 4, 3, 3).double()
+    out.backward(grad)
+    for half in range(2):
+        part = slice(2 * half, 2 * half + 2)
+        xh = Variable(x.data[:, part].contiguous(), requires_grad=True)
+        wh = Variable(m.weight.data[part].contiguous(), requires_grad=True)
+        bh = Variable(m.bias.data[part].contiguous(), requires_grad=True)
+        outh = F.conv2d(xh, wh, bh)
+        outh.backward(grad[:, part].contiguous())
+        assert np.allclose(out.data.numpy()[:, part], outh.data.numpy())
+        assert np.allclose(x.grad.data.numpy()[:, part], xh.grad.data.numpy())
+        assert np.allclose(m.weight.grad.data.numpy()[part], wh.grad.data.numpy())
+        assert np.allclose(m.bias.grad.data.numpy()[part], bh.grad.data.numpy())

@@ -176,3 +176,13 @@ def test_float_pooling():
     x = Variable(torch_early.randn(1, 2, 4, 4))
     assert isinstance(F.max_pool2d(x, 2).data, torch_early.FloatTensor)
     assert isinstance(F.avg_pool2d(x, 2).data, torch_early.FloatTensor)
+
+
+def test_max_pool2d_with_dilation_spreads_the_window():
+    x = var(1, 2, 7, 7)
+    out = nn.MaxPool2d(2, stride=1, dilation=2)(x)
+    data = x.data.numpy()
+    # a dilated 2x2 window takes the corners of a 3x3 block
+    corners = np.stack([data[:, :, i:i + 5, j:j + 5] for i in (0, 2) for j in (0, 2)])
+    assert out.size() == torch_early.Size([1, 2, 5, 5])
+    assert np.allclose(out.data.numpy(), corners.max(axis=0))
