@@ -2,7 +2,7 @@
 
 Sections: linear and dropout; the activations (relu, threshold, softmax, ...) and the losses
 (nll_loss, cross_entropy, mse_loss, ...), most computed by the THNN kernels through the Functions
-of _functions/thnn.
+of _functions/thnn; convolution, pooling and normalization (conv2d, max_pool2d, batch_norm, ...).
 """
 
 from ._functions.linear import Linear
@@ -10,6 +10,10 @@ from ._functions.dropout import Dropout
 from ._functions import thnn as _thnn_functions
 from ._functions.activation import Softsign
 from ._functions import loss as _loss_functions
+from ._functions.conv import ConvNd
+from ._functions.thnn.pooling import MaxPool2d, AvgPool2d, MaxUnpool2d
+from ._functions.thnn.batchnorm import BatchNorm
+from .modules.utils import _single, _pair
 
 
 def linear(input, weight, bias=None):
@@ -180,3 +184,52 @@ def margin_ranking_loss(input1, input2, target, margin=0, size_average=True):
 
 def cosine_embedding_loss(input1, input2, target, margin=0, size_average=True):
     return _loss_functions.CosineEmbeddingLoss(margin, size_average)(input1, input2, target)
+
+
+# -- convolution, pooling, normalization ------------------------------------------------------
+
+
+def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    """Convolve a (batch, in_channels, length) input with a weight (out_channels,
+    in_channels/groups, kW); bias (out_channels) or None."""
+    f = ConvNd(_single(stride), _single(padding), _single(dilation), False, _single(0), groups)
+    return f(input, weight) if bias is None else f(input, weight, bias)
+
+
+def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    """Convolve a (batch, in_channels, height, width) input with a weight (out_channels,
+    in_channels/groups, kH, kW); bias (out_channels) or None. Sizes: an int or an (h, w) pair."""
+    f = ConvNd(_pair(stride), _pair(padding), _pair(dilation), False, _pair(0), groups)
+    return f(input, weight) if bias is None else f(input, weight, bias)
+
+
+def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+               return_indices=False):
+    """The maximum of each window; with return_indices, also where each maximum was (as the
+    position within its input plane, for max_unpool2d)."""
+    return MaxPool2d(kernel_size, stride, padding, dilation, return_indices, ceil_mode)(input)
+
+
+def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
+               count_include_pad=True):
+    """The mean of each window; count_include_pad counts the zero padding in the divisor."""
+    return AvgPool2d(kernel_size, stride, padding, ceil_mode, count_include_pad)(input)
+
+
+def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    """Put each value of a max-pooled input back where `indices` says it came from; zeros
+    elsewhere. output_size picks among the sizes the pooling could have come from."""
+    return MaxUnpool2d(kernel_size, stride, padding, output_size)(input, indices)
+
+
+def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,
+               momentum=0.1, eps=1e-5):
+    """Normalise each channel of a (batch, channels, ...) input: by the batch's statistics when
+    training (and fold them into running_mean/running_var with `momentum`), by the running
+    statistics otherwise; then scale by weight and shift by bias when given."""
+    if (weight is None) != (bias is None):
+        raise ValueError("batch_norm takes both weight and bias, or neither")
+    f = BatchNorm(running_mean, running_var, training, momentum, eps)
+    if weight is None:
+        return f(input)
+    return f(input, weight, bias)

@@ -22,3 +22,11 @@ __all__ = ['Module', 'Container', 'Sequential', 'ModuleList', 'ParameterList', '
            'HingeEmbeddingLoss', 'MultiLabelMarginLoss', 'SmoothL1Loss', 'SoftMarginLoss',
            'CosineEmbeddingLoss', 'MarginRankingLoss', 'MultiLabelSoftMarginLoss',
            'MultiMarginLoss']
+
+# convolution, pooling, normalization
+from .conv import Conv1d, Conv2d
+from .pooling import MaxPool2d, AvgPool2d, MaxUnpool2d
+from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d
+
+__all__ += ['Conv1d', 'Conv2d', 'MaxPool2d', 'AvgPool2d', 'MaxUnpool2d', 'BatchNorm1d',
+            'BatchNorm2d', 'BatchNorm3d']

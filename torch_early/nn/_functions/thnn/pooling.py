@@ -1,0 +1,147 @@
+"""The 2-D pooling Functions over THNN: MaxPool2d (SpatialDilatedMaxPooling, which also records
+where each maximum came from), AvgPool2d (SpatialAveragePooling) and MaxUnpool2d
+(SpatialMaxUnpooling, which scatters values back to the positions a MaxPool2d recorded)."""
+
+import torch_early
+from ....autograd.function import Function
+from .... import _thnn
+from ...modules.utils import _pair
+
+
+class MaxPool2d(Function):
+    """forward(input) on a (channels, h, w) or (batch, channels, h, w) tensor: the output, and
+    with return_indices also the indices (a LongTensor, each the flat position h*width+w of the
+    maximum within its input plane), which are not differentiable."""
+
+    def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
+                 ceil_mode=False):
+        super(MaxPool2d, self).__init__()
+        self.kernel_size = _pair(kernel_size)
+        self.stride = _pair(stride if stride is not None else kernel_size)
+        self.padding = _pair(padding)
+        self.dilation = _pair(dilation)
+        self.return_indices = return_indices
+        self.ceil_mode = ceil_mode
+
+    def _args(self):
+        """kW, kH, dW, dH, padW, padH, dilationW, dilationH, ceil_mode in THNN's order."""
+        return (self.kernel_size[1], self.kernel_size[0], self.stride[1], self.stride[0],
+                self.padding[1], self.padding[0], self.dilation[1], self.dilation[0],
+                bool(self.ceil_mode))
+
+    def forward(self, input):
+        backend = _thnn.type2backend[type(input)]
+        output = input.new()
+        indices = torch_early.LongTensor()     # THNN's index tensor type on the CPU
+        backend.SpatialDilatedMaxPooling_updateOutput(
+            backend.library_state, input, output, indices, *self._args())
+        if self.return_indices:
+            # saved and returned: changing the returned indices invalidates the backward
+            self.save_for_backward(input, indices)
+            self.mark_non_differentiable(indices)
+            return output, indices
+        self.save_for_backward(input)
+        self.indices = indices
+        return output
+
+    def backward(self, grad_output, _grad_indices=None):
+        if self.return_indices:
+            input, indices = self.saved_tensors
+        else:
+            input, = self.saved_tensors
+            indices = self.indices
+        backend = _thnn.type2backend[type(input)]
+        grad_input = grad_output.new()
+        backend.SpatialDilatedMaxPooling_updateGradInput(
+            backend.library_state, input, grad_output.contiguous(), grad_input, indices,
+            *self._args())
+        return grad_input
+
+
+class AvgPool2d(Function):
+    """forward(input): the mean of each window; count_include_pad counts the zero padding in
+    the divisor of a window that overlaps it."""
+
+    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False,
+                 count_include_pad=True):
+        super(AvgPool2d, self).__init__()
+        self.kernel_size = _pair(kernel_size)
+        self.stride = _pair(stride if stride is not None else kernel_size)
+        self.padding = _pair(padding)
+        self.ceil_mode = ceil_mode
+        self.count_include_pad = count_include_pad
+
+    def _args(self):
+        """kW, kH, dW, dH, padW, padH, ceil_mode, count_include_pad in THNN's order."""
+        return (self.kernel_size[1], self.kernel_size[0], self.stride[1], self.stride[0],
+                self.padding[1], self.padding[0], bool(self.ceil_mode),
+                bool(self.count_include_pad))
+
+    def forward(self, input):
+        backend = _thnn.type2backend[type(input)]
+        output = input.new()
+        backend.SpatialAveragePooling_updateOutput(
+            backend.library_state, input, output, *self._args())
+        self.save_for_backward(input)
+        return output
+
+    def backward(self, grad_output):
+        input, = self.saved_tensors
+        backend = _thnn.type2backend[type(input)]
+        grad_input = grad_output.new()
+        backend.SpatialAveragePooling_updateGradInput(
+            backend.library_state, input, grad_output.contiguous(), grad_input, *self._args())
+        return grad_input
+
+
+class MaxUnpool2d(Function):
+    """forward(input, indices): a zero tensor of the unpooled size with each input value at the
+    position its index names. That size is (in - 1)*stride - 2*padding + kernel unless
+    output_size (the last two entries of a sequence) picks another size the pooling could have
+    come from: strictly between that size - stride and that size + stride."""
+
+    def __init__(self, kernel_size, stride=None, padding=0, output_size=None):
+        super(MaxUnpool2d, self).__init__()
+        self.kernel_size = _pair(kernel_size)
+        self.stride = _pair(stride if stride is not None else kernel_size)
+        self.padding = _pair(padding)
+        self.output_size = output_size
+
+    def _unpooled_size(self, input):
+        default = tuple((input.size(d) - 1) * self.stride[i] - 2 * self.padding[i] +
+                        self.kernel_size[i]
+                        for i, d in enumerate((input.dim() - 2, input.dim() - 1)))
+        if self.output_size is None:
+            return default
+        requested = tuple(self.output_size)
+        if len(requested) == input.dim():
+            requested = requested[-2:]
+        if len(requested) != 2:
+            raise ValueError("output_size should be a sequence of 2 or {} elements, but got {}"
+                             .format(input.dim(), len(requested)))
+        for size, base, stride in zip(requested, default, self.stride):
+            if not base - stride < size < base + stride:
+                raise ValueError("invalid output_size {} (the sizes this unpooling can give are "
+                                 "between {} and {})".format(
+                                     requested,
+                                     tuple(b - s + 1 for b, s in zip(default, self.stride)),
+                                     tuple(b + s - 1 for b, s in zip(default, self.stride))))
+        return requested
+
+    def forward(self, input, indices):
+        backend = _thnn.type2backend[type(input)]
+        self.height, self.width = self._unpooled_size(input)
+        output = input.new()
+        backend.SpatialMaxUnpooling_updateOutput(
+            backend.library_state, input, output, indices, self.width, self.height)
+        self.save_for_backward(input, indices)
+        return output
+
+    def backward(self, grad_output):
+        input, indices = self.saved_tensors
+        backend = _thnn.type2backend[type(input)]
+        grad_input = grad_output.new()
+        backend.SpatialMaxUnpooling_updateGradInput(
+            backend.library_state, input, grad_output.contiguous(), grad_input, indices,
+            self.width, self.height)
+        return grad_input, None

@@ -1,0 +1,69 @@
+"""The 2-D pooling layers: MaxPool2d, AvgPool2d and MaxUnpool2d, over the THNN pooling
+Functions."""
+
+from .module import Module
+from .utils import _pair
+from .. import functional as F
+
+
+class MaxPool2d(Module):
+    """MaxPool2d(kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
+    ceil_mode=False): the maximum of each window (stride defaults to the kernel size); with
+    return_indices the call returns (output, indices) for MaxUnpool2d."""
+
+    def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
+                 ceil_mode=False):
+        super(MaxPool2d, self).__init__()
+        self.kernel_size = kernel_size
+        self.stride = stride if stride is not None else kernel_size
+        self.padding = padding
+        self.dilation = dilation
+        self.return_indices = return_indices
+        self.ceil_mode = ceil_mode
+
+    def forward(self, input):
+        return F.max_pool2d(input, self.kernel_size, self.stride, self.padding, self.dilation,
+                            self.ceil_mode, self.return_indices)
+
+    def __repr__(self):
+        s = '{} (size={}, stride={}'.format(type(self).__name__, _pair(self.kernel_size),
+                                            _pair(self.stride))
+        if _pair(self.padding) != (0, 0):
+            s += ', padding={}'.format(_pair(self.padding))
+        if _pair(self.dilation) != (1, 1):
+            s += ', dilation={}'.format(_pair(self.dilation))
+        return s + ')'
+
+
+class AvgPool2d(Module):
+    """AvgPool2d(kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
+    the mean of each window (stride defaults to the kernel size)."""
+
+    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False,
+                 count_include_pad=True):
+        super(AvgPool2d, self).__init__()
+        self.kernel_size = kernel_size
+        self.stride = stride if stride is not None else kernel_size
+        self.padding = padding
+        self.ceil_mode = ceil_mode
+        self.count_include_pad = count_include_pad
+
+    def forward(self, input):
+        return F.avg_pool2d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                            self.count_include_pad)
+
+
+class MaxUnpool2d(Module):
+    """MaxUnpool2d(kernel_size, stride=None, padding=0): the partial inverse of MaxPool2d.
+    forward(input, indices, output_size=None) puts each value where the pooling found it and
+    zeros elsewhere; output_size chooses among the sizes the pooled input could have had."""
+
+    def __init__(self, kernel_size, stride=None, padding=0):
+        super(MaxUnpool2d, self).__init__()
+        self.kernel_size = _pair(kernel_size)
+        self.stride = _pair(stride if stride is not None else kernel_size)
+        self.padding = _pair(padding)
+
+    def forward(self, input, indices, output_size=None):
+        return F.max_unpool2d(input, indices, self.kernel_size, self.stride, self.padding,
+                              output_size)
