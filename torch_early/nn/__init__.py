@@ -4,7 +4,7 @@
 - `modules/` — Module, the containers and the layers.
 - `_functions/` — the hand-written autograd Functions the layers call.
 - `functional.py` — the layers as plain functions; `init.py` — weight initialisation;
-  `utils/` — clip_grad_norm and packed sequences.
+  `utils/` — clip_grad_norm and packed sequences; `parallel/` — DataParallel and its parts.
 """
 
 from .modules import *  # noqa: F401,F403
@@ -13,3 +13,5 @@ from . import functional
 from . import init
 from . import utils
 from . import backends
+from . import parallel
+from .parallel import DataParallel

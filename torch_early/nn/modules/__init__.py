@@ -27,6 +27,7 @@ __all__ = ['Module', 'Container', 'Sequential', 'ModuleList', 'ParameterList', '
 from .conv import Conv1d, Conv2d
 from .pooling import MaxPool2d, AvgPool2d, MaxUnpool2d
 from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d
+from .normalization import CrossMapLRN2d
 
 __all__ += ['Conv1d', 'Conv2d', 'MaxPool2d', 'AvgPool2d', 'MaxUnpool2d', 'BatchNorm1d',
-            'BatchNorm2d', 'BatchNorm3d']
+            'BatchNorm2d', 'BatchNorm3d', 'CrossMapLRN2d']

@@ -1,0 +1,44 @@
+"""CrossMapLRN2d against the formula computed element by element with NumPy, its gradient against
+finite differences, and its errors."""
+import numpy
+import pytest
+
+import torch_early
+import torch_early.nn as nn
+from torch_early.autograd import Variable, gradcheck
+
+
+def reference(x, size, alpha, beta, k):
+    channels = x.shape[1]
+    before = (size - 1) // 2
+    out = numpy.empty_like(x)
+    for c in range(channels):
+        lo, hi = max(0, c - before), min(channels, c - before + size)
+        scale = k + alpha / size * (x[:, lo:hi] ** 2).sum(axis=1)
+        out[:, c] = x[:, c] / scale ** beta
+    return out
+
+
+@pytest.mark.parametrize('size', [1, 2, 3, 5])
+def test_forward_matches_the_formula(size):
+    torch_early.manual_seed(0)
+    x = torch_early.randn(2, 4, 3, 3).double()
+    module = nn.CrossMapLRN2d(size, alpha=0.5, beta=0.75, k=2)
+    out = module(Variable(x)).data.numpy()
+    assert numpy.allclose(out, reference(x.numpy(), size, 0.5, 0.75, 2))
+
+
+def test_gradient_matches_finite_differences():
+    torch_early.manual_seed(1)
+    x = Variable(torch_early.randn(1, 3, 2, 2).double(), requires_grad=True)
+    module = nn.CrossMapLRN2d(3, alpha=0.3, beta=0.6, k=1.5)
+    assert gradcheck(lambda v: module(v), (x,))
+
+
+def test_defaults_and_errors():
+    module = nn.CrossMapLRN2d(5)
+    assert (module.size, module.alpha, module.beta, module.k) == (5, 1e-4, 0.75, 1)
+    with pytest.raises(RuntimeError, match='expects a 4D input .* got size 2x3'):
+        module(Variable(torch_early.randn(2, 3)))
+    with pytest.raises(ValueError, match='at least 1 channel'):
+        nn.CrossMapLRN2d(0)
