@@ -394,6 +394,137 @@ def busy_main(words):
               f"{busy_median * 1e3:9.2f} ({busy_best * 1e3:6.2f})")
 
 
+# ---- the nn issue: layers over THNN, against modern PyTorch --------------------------------
+
+NN_WORKLOADS = []
+
+
+def nn_workload(name, target):
+    """Registers a layer workload: make_data(torch) returns a callable running one step with the
+    given library (torch_early, or modern PyTorch under its own API)."""
+    def register(make_step):
+        NN_WORKLOADS.append((name, target, make_step))
+        return make_step
+    return register
+
+
+def _leaf(torch, tensor, grad=True):
+    """A leaf that requires grad, in either library's spelling."""
+    if torch is torch_early:
+        return torch_early.autograd.Variable(tensor, requires_grad=grad)
+    return tensor.requires_grad_(grad)
+
+
+def _backward_of(torch, y):
+    """Backward of the sum of y's elements (a gradient of ones)."""
+    y.backward(y.data.new(y.size()).fill_(1) if torch is torch_early else torch.ones_like(y))
+
+
+@nn_workload("conv2d forward, b32 3->64 32x32 k3 p1", target=1.5)
+def _(torch):
+    F = torch.nn.functional
+    x, w, b = torch.randn(32, 3, 32, 32), torch.randn(64, 3, 3, 3), torch.randn(64)
+    x, w, b = (_leaf(torch, t, grad=False) for t in (x, w, b))
+    return lambda: F.conv2d(x, w, b, padding=1)
+
+
+@nn_workload("conv2d forward+backward, b32 64->64 16x16", target=1.5)
+def _(torch):
+    F = torch.nn.functional
+    x, w, b = (_leaf(torch, t) for t in (torch.randn(32, 64, 16, 16), torch.randn(64, 64, 3, 3),
+                                          torch.randn(64)))
+    return lambda: _backward_of(torch, F.conv2d(x, w, b, padding=1))
+
+
+@nn_workload("Linear 1024->1024 b128 forward+backward", target=1.1)
+def _(torch):
+    layer = torch.nn.Linear(1024, 1024)
+    x = _leaf(torch, torch.randn(128, 1024))
+    return lambda: _backward_of(torch, layer(x))
+
+
+@nn_workload("max_pool2d 2x2, b32 64x32x32 forward+backward", target=1.5)
+def _(torch):
+    x = _leaf(torch, torch.randn(32, 64, 32, 32))
+    return lambda: _backward_of(torch, torch.nn.functional.max_pool2d(x, 2))
+
+
+@nn_workload("BatchNorm2d, b32 64x16x16 forward+backward", target=1.5)
+def _(torch):
+    layer = torch.nn.BatchNorm2d(64)
+    x = _leaf(torch, torch.randn(32, 64, 16, 16))
+    return lambda: _backward_of(torch, layer(x))
+
+
+@nn_workload("ReLU, b32 64x32x32 forward+backward", target=1.5)
+def _(torch):
+    x = _leaf(torch, torch.randn(32, 64, 32, 32))
+    return lambda: _backward_of(torch, torch.nn.functional.relu(x))
+
+
+@nn_workload("log_softmax + nll_loss, b128 x 1000 classes", target=1.5)
+def _(torch):
+    F = torch.nn.functional
+    x = _leaf(torch, torch.randn(128, 1000))
+    target = torch.LongTensor(128).random_(0, 1000)
+    if torch is torch_early:
+        target = torch_early.autograd.Variable(target)
+    return lambda: F.nll_loss(F.log_softmax(x, 1) if torch is not torch_early
+                              else F.log_softmax(x), target).backward()
+
+
+@nn_workload("LeNet training step, b64 1x28x28", target=1.3)
+def _(torch):
+    nn, F = torch.nn, torch.nn.functional
+    conv1, conv2 = nn.Conv2d(1, 10, 5), nn.Conv2d(10, 20, 5)
+    fc1, fc2 = nn.Linear(320, 50), nn.Linear(50, 10)
+    params = [p for m in (conv1, conv2, fc1, fc2) for p in m.parameters()]
+    x = _leaf(torch, torch.randn(64, 1, 28, 28), grad=False)
+    target = torch.LongTensor(64).random_(0, 10)
+    if torch is torch_early:
+        target = torch_early.autograd.Variable(target)
+
+    def step():
+        h = F.relu(F.max_pool2d(conv1(x), 2))
+        h = F.relu(F.max_pool2d(F.dropout(conv2(h), training=True), 2))
+        h = F.relu(fc1(h.view(-1, 320)))
+        h = fc2(F.dropout(h, training=True))
+        logits = F.log_softmax(h) if torch is torch_early else F.log_softmax(h, 1)
+        for p in params:
+            if p.grad is not None:
+                p.grad.data.zero_()
+        F.nll_loss(logits, target).backward()
+        for p in params:
+            p.data.add_(p.grad.data, alpha=-0.01) if torch is not torch_early \
+                else p.data.add_(-0.01, p.grad.data)
+    return step
+
+
+def time_step(step, repeat=5):
+    """Best time of one call of step, after a warm-up call."""
+    step()
+    number = max(1, int(0.05 / max(timeit.timeit(step, number=1), 1e-6)))
+    return min(timeit.repeat(step, number=number, repeat=repeat)) / number
+
+
+def run_nn_workloads(words):
+    print()
+    print(f"{'nn workload':46} {'torch_early':>12} {'torch':>12} {'ratio':>6} {'target':>8}")
+    for name, target, make_step in NN_WORKLOADS:
+        if words and not any(w in name for w in words):
+            continue
+        torch_early.manual_seed(0)
+        t_early = time_step(make_step(torch_early))
+        if modern_torch is None:
+            print(f"{name:46} {t_early * 1e3:10.3f}ms   (modern PyTorch is not installed)",
+                  flush=True)
+            continue
+        modern_torch.set_num_threads(torch_early.get_num_threads())
+        t_modern = time_step(make_step(modern_torch))
+        print(f"{name:46} {t_early * 1e3:10.3f}ms {t_modern * 1e3:10.3f}ms "
+              f"{t_early / t_modern:6.2f} {'<= %.2f' % target:>8}", flush=True)
+
+
 def main(words):
     blas = 'OpenBLAS' if torch_early._C.has_blas else 'reference loops'
     print(f"torch_early {torch_early.__version__}, {torch_early.get_num_threads()} threads, {blas}; "
@@ -438,6 +569,8 @@ def main(words):
         print(f"{name:42} {t_early * 1e6:10.1f}us {t_reference * 1e6:10.1f}us "
               f"{t_early / t_reference:6.2f} {'<= %.2f' % target:>8}  {reference_name}", flush=True)
 
+
+    run_nn_workloads(words)
 
     print()
     print(f"{'sparse workload':42} {'torch_early':>12}  against")
