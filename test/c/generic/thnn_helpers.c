@@ -1,6 +1,6 @@
 /* Included inside the generic expansion of the THNN case files of Linear, Normalization and
- * Spatial (Float or Double): tensors of scrambled values, their comparison, and the check of any
- * gradient (of the input or of a parameter) against central differences. */
+ * Spatial (Float or Double): tensors of scrambled values and their comparison; the gradient checks
+ * are in thnn_gradients.c. */
 
 #include "thnn_gradients.c"
 
@@ -30,38 +30,6 @@ static inline double Case_(maxDifference)(THTensor *a, THTensor *b) {
   THTensor_(free)(ca);
   THTensor_(free)(cb);
   return worst;
-}
-
-/* Like gradientError, for the gradient `analytic` of sum(forward(input) * gradOutput) with respect
- * to `varied` (a contiguous tensor the forward reads: the input itself, or a parameter that the
- * context holds). Double only, as gradientError. */
-static inline double Case_(gradientErrorOf)(Case_(Forward) forward, void *context,
-                                            THTensor *input, THTensor *varied,
-                                            THTensor *gradOutput, THTensor *analytic) {
-#if defined(TH_REAL_IS_DOUBLE)
-  const double step = 1e-6;
-  THTensor *output = THTensor_(new)();
-  double worst = 0;
-  real *x = THTensor_(data)(varied);
-  for (ptrdiff_t k = 0; k < THTensor_(nElement)(varied); k++) {
-    real saved = x[k];
-    x[k] = saved + step;
-    forward(input, output, context);
-    double plus = THTensor_(dot)(output, gradOutput);
-    x[k] = saved - step;
-    forward(input, output, context);
-    double minus = THTensor_(dot)(output, gradOutput);
-    x[k] = saved;
-    double error = fabs((plus - minus) / (2 * step) - THTensor_(data)(analytic)[k]);
-    if (error > worst || error != error)
-      worst = error;
-  }
-  THTensor_(free)(output);
-  return worst;
-#else
-  (void)forward, (void)context, (void)input, (void)varied, (void)gradOutput, (void)analytic;
-  return 0;
-#endif
 }
 
 /* (after - before) / scale: what an accGradParameters call with that scale added. */
