@@ -20,6 +20,10 @@ def test_the_demo_walks_every_layer():
     assert "Mul          previous_functions: x (output 0), w (output 0)" in out
     assert "x.grad = ['0.1175', '-0.1050', '0.0049']" in out
     assert "against finite differences, in double: True" in out
+    assert "conv = Conv2d (1, 4, kernel_size=(3, 3)" in out         # 8. nn
+    first, last = (float(v) for v in out.split("  loss ")[1].split("\n")[0].split(" -> "))
+    assert last < first / 10                                       #    the convnet learns
+    assert "im2col buffer finput: 8x9x64" in out and "output: 8x4x8x8" in out
 
 
 def test_help_prints_the_usage_and_runs_nothing():
