@@ -21,23 +21,24 @@ static void THNN_(ClassNLLCriterion_shape)(THTensor *input, THIndexTensor *targe
   THNN_(checkClassIndices)(target, *nClasses, 3);
 }
 
-void THNN_(ClassNLLCriterion_updateOutput)(THNNState *state, THTensor *input,
-                                           THIndexTensor *target, THTensor *output,
-                                           bool sizeAverage, THTensor *weights,
-                                           THTensor *total_weight) {
-  (void)state;
-  long batch, nClasses;
-  THNN_(ClassNLLCriterion_shape)(input, target, weights, &batch, &nClasses);
+/* The loss of both NLL criteria, over an input seen as batch x nClasses x pixels (pixels is 1 for
+ * ClassNLLCriterion) and a target of batch x pixels class indices, already checked. */
+static void THNN_(nllLossForward)(THTensor *input, THIndexTensor *target, THTensor *output,
+                                  bool sizeAverage, THTensor *weights, THTensor *total_weight,
+                                  long batch, long nClasses, long pixels) {
   THIndexTensor *t = THIndexTensor_(newContiguous)(target);
   THTensor *in = THTensor_(newContiguous)(input);
   THTensor *w = weights ? THTensor_(newContiguous)(weights) : NULL;
   const long *classes = THIndexTensor_(data)(t);
   const real *x = THTensor_(data)(in), *wp = w ? THTensor_(data)(w) : NULL;
   accreal loss = 0, total = 0;
-  for (long i = 0; i < batch; i++) {
-    accreal weight = wp ? wp[classes[i]] : 1;
-    loss -= weight * x[i * nClasses + classes[i]];
-    total += weight;
+  for (long b = 0; b < batch; b++) {
+    for (long p = 0; p < pixels; p++) {
+      long c = classes[b * pixels + p];
+      accreal weight = wp ? wp[c] : 1;
+      loss -= weight * x[(b * nClasses + c) * pixels + p];
+      total += weight;
+    }
   }
   THIndexTensor_(free)(t);
   THTensor_(free)(in);
@@ -48,21 +49,18 @@ void THNN_(ClassNLLCriterion_updateOutput)(THNNState *state, THTensor *input,
   THNN_(setLoss)(output, loss, sizeAverage ? total : 1);
 }
 
-void THNN_(ClassNLLCriterion_updateGradInput)(THNNState *state, THTensor *input,
-                                              THIndexTensor *target, THTensor *gradInput,
-                                              bool sizeAverage, THTensor *weights,
-                                              THTensor *total_weight) {
-  (void)state;
-  long batch, nClasses;
-  THNN_(ClassNLLCriterion_shape)(input, target, weights, &batch, &nClasses);
+/* The gradient of both NLL criteria, in the same layout. */
+static void THNN_(nllLossBackward)(THTensor *input, THIndexTensor *target, THTensor *gradInput,
+                                   bool sizeAverage, THTensor *weights, THTensor *total_weight,
+                                   long batch, long nClasses, long pixels) {
   THIndexTensor *t = THIndexTensor_(newContiguous)(target);
   THTensor *w = weights ? THTensor_(newContiguous)(weights) : NULL;
   const long *classes = THIndexTensor_(data)(t);
   const real *wp = w ? THTensor_(data)(w) : NULL;
   /* the total weight again, as the forward put it in total_weight */
   accreal total = 0;
-  for (long i = 0; i < batch; i++)
-    total += wp ? wp[classes[i]] : 1;
+  for (long k = 0; k < batch * pixels; k++)
+    total += wp ? wp[classes[k]] : 1;
   THTensor_(resize1d)(total_weight, 1);
   THTensor_(set1d)(total_weight, 0, (real)total);
   THTensor *gradIn = THNN_(contiguousResult)(gradInput, input);
@@ -71,13 +69,39 @@ void THNN_(ClassNLLCriterion_updateGradInput)(THNNState *state, THTensor *input,
   /* with sizeAverage and a total weight of 0 the loss is a constant 0: its gradient stays 0 */
   if (!sizeAverage || total != 0) {
     accreal norm = sizeAverage ? total : 1;
-    for (long i = 0; i < batch; i++)
-      gi[i * nClasses + classes[i]] = (real)(-(wp ? wp[classes[i]] : 1) / norm);
+    for (long b = 0; b < batch; b++) {
+      for (long p = 0; p < pixels; p++) {
+        long c = classes[b * pixels + p];
+        gi[(b * nClasses + c) * pixels + p] = (real)(-(wp ? wp[c] : 1) / norm);
+      }
+    }
   }
   THIndexTensor_(free)(t);
   if (w)
     THTensor_(free)(w);
   THNN_(copyResultBack)(gradInput, gradIn);
+}
+
+void THNN_(ClassNLLCriterion_updateOutput)(THNNState *state, THTensor *input,
+                                           THIndexTensor *target, THTensor *output,
+                                           bool sizeAverage, THTensor *weights,
+                                           THTensor *total_weight) {
+  (void)state;
+  long batch, nClasses;
+  THNN_(ClassNLLCriterion_shape)(input, target, weights, &batch, &nClasses);
+  THNN_(nllLossForward)(input, target, output, sizeAverage, weights, total_weight, batch,
+                        nClasses, 1);
+}
+
+void THNN_(ClassNLLCriterion_updateGradInput)(THNNState *state, THTensor *input,
+                                              THIndexTensor *target, THTensor *gradInput,
+                                              bool sizeAverage, THTensor *weights,
+                                              THTensor *total_weight) {
+  (void)state;
+  long batch, nClasses;
+  THNN_(ClassNLLCriterion_shape)(input, target, weights, &batch, &nClasses);
+  THNN_(nllLossBackward)(input, target, gradInput, sizeAverage, weights, total_weight, batch,
+                         nClasses, 1);
 }
 
 #endif

@@ -25,6 +25,8 @@ static void THNN_(SpatialClassNLLCriterion_shape)(THTensor *input, THIndexTensor
   THNN_(checkClassIndices)(target, *nClasses, 3);
 }
 
+/* The loss and its gradient are ClassNLLCriterion's, at every pixel (nllLossForward and
+ * nllLossBackward, in generic/ClassNLLCriterion.c). */
 void THNN_(SpatialClassNLLCriterion_updateOutput)(THNNState *state, THTensor *input,
                                                   THIndexTensor *target, THTensor *output,
                                                   bool sizeAverage, THTensor *weights,
@@ -32,27 +34,8 @@ void THNN_(SpatialClassNLLCriterion_updateOutput)(THNNState *state, THTensor *in
   (void)state;
   long batch, nClasses, pixels;
   THNN_(SpatialClassNLLCriterion_shape)(input, target, weights, &batch, &nClasses, &pixels);
-  THIndexTensor *t = THIndexTensor_(newContiguous)(target);
-  THTensor *in = THTensor_(newContiguous)(input);
-  THTensor *w = weights ? THTensor_(newContiguous)(weights) : NULL;
-  const long *classes = THIndexTensor_(data)(t);
-  const real *x = THTensor_(data)(in), *wp = w ? THTensor_(data)(w) : NULL;
-  accreal loss = 0, total = 0;
-  for (long b = 0; b < batch; b++) {
-    for (long p = 0; p < pixels; p++) {
-      long c = classes[b * pixels + p];
-      accreal weight = wp ? wp[c] : 1;
-      loss -= weight * x[(b * nClasses + c) * pixels + p];
-      total += weight;
-    }
-  }
-  THIndexTensor_(free)(t);
-  THTensor_(free)(in);
-  if (w)
-    THTensor_(free)(w);
-  THTensor_(resize1d)(total_weight, 1);
-  THTensor_(set1d)(total_weight, 0, (real)total);
-  THNN_(setLoss)(output, loss, sizeAverage ? total : 1);
+  THNN_(nllLossForward)(input, target, output, sizeAverage, weights, total_weight, batch,
+                        nClasses, pixels);
 }
 
 void THNN_(SpatialClassNLLCriterion_updateGradInput)(THNNState *state, THTensor *input,
@@ -62,33 +45,8 @@ void THNN_(SpatialClassNLLCriterion_updateGradInput)(THNNState *state, THTensor 
   (void)state;
   long batch, nClasses, pixels;
   THNN_(SpatialClassNLLCriterion_shape)(input, target, weights, &batch, &nClasses, &pixels);
-  THIndexTensor *t = THIndexTensor_(newContiguous)(target);
-  THTensor *w = weights ? THTensor_(newContiguous)(weights) : NULL;
-  const long *classes = THIndexTensor_(data)(t);
-  const real *wp = w ? THTensor_(data)(w) : NULL;
-  /* the total weight again, as the forward put it in total_weight */
-  accreal total = 0;
-  for (long k = 0; k < batch * pixels; k++)
-    total += wp ? wp[classes[k]] : 1;
-  THTensor_(resize1d)(total_weight, 1);
-  THTensor_(set1d)(total_weight, 0, (real)total);
-  THTensor *gradIn = THNN_(contiguousResult)(gradInput, input);
-  THTensor_(zero)(gradIn);
-  real *gi = THTensor_(data)(gradIn);
-  /* with sizeAverage and a total weight of 0 the loss is a constant 0: its gradient stays 0 */
-  if (!sizeAverage || total != 0) {
-    accreal norm = sizeAverage ? total : 1;
-    for (long b = 0; b < batch; b++) {
-      for (long p = 0; p < pixels; p++) {
-        long c = classes[b * pixels + p];
-        gi[(b * nClasses + c) * pixels + p] = (real)(-(wp ? wp[c] : 1) / norm);
-      }
-    }
-  }
-  THIndexTensor_(free)(t);
-  if (w)
-    THTensor_(free)(w);
-  THNN_(copyResultBack)(gradInput, gradIn);
+  THNN_(nllLossBackward)(input, target, gradInput, sizeAverage, weights, total_weight, batch,
+                         nClasses, pixels);
 }
 
 #endif
