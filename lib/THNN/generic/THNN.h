@@ -612,4 +612,14 @@ TH_API void THNN_(SpatialMaxUnpooling_updateGradInput)(
           THIndexTensor *indices,
           int owidth, int oheight);
 
+/* ---- Spatial convolutions: dilated, full (transposed), local, map ---- */
+
+/* ---- Spatial resampling: subsampling, adaptive and fractional pooling, upsampling, padding ---- */
+
+/* ---- Temporal ---- */
+
+/* ---- Volumetric convolutions ---- */
+
+/* ---- Volumetric pooling, unpooling and padding ---- */
+
 #endif
