@@ -27,11 +27,14 @@ def _initialize_backend():
     from .._functions.activation import Softsign
     from .._functions.loss import CosineEmbeddingLoss, HingeEmbeddingLoss, MarginRankingLoss
     from .._functions.thnn import _all_functions
+    from .._functions import rnn
     hand_written = {
         'Linear': Linear, 'Dropout': Dropout, 'Dropout2d': FeatureDropout,
         'Dropout3d': FeatureDropout, 'Softsign': Softsign,
         'CosineEmbeddingLoss': CosineEmbeddingLoss, 'HingeEmbeddingLoss': HingeEmbeddingLoss,
         'MarginRankingLoss': MarginRankingLoss,
+        'RNN': rnn.RNN, 'RNNTanhCell': rnn.RNNTanhCell, 'RNNReLUCell': rnn.RNNReLUCell,
+        'LSTMCell': rnn.LSTMCell, 'GRUCell': rnn.GRUCell,
     }
     for name, function_class in list(hand_written.items()) + list(_all_functions.items()):
         backend.register_function(name, function_class)

@@ -31,3 +31,7 @@ from .normalization import CrossMapLRN2d
 
 __all__ += ['Conv1d', 'Conv2d', 'MaxPool2d', 'AvgPool2d', 'MaxUnpool2d', 'BatchNorm1d',
             'BatchNorm2d', 'BatchNorm3d', 'CrossMapLRN2d']
+
+from .rnn import RNNBase, RNN, LSTM, GRU, RNNCell, LSTMCell, GRUCell
+
+__all__ += ['RNNBase', 'RNN', 'LSTM', 'GRU', 'RNNCell', 'LSTMCell', 'GRUCell']

@@ -13,6 +13,7 @@ import torch_early
 from ...autograd import Variable
 from ...utils.hooks import RemovableHandle
 from ..parameter import Parameter
+from ..backends.thnn import backend as thnn_backend
 
 
 class Module(object):
@@ -23,6 +24,8 @@ class Module(object):
     dump_patches = False
 
     def __init__(self):
+        # the registry of Functions the module's forward builds (backends/thnn.py)
+        self._backend = thnn_backend
         self._parameters = OrderedDict()
         self._buffers = OrderedDict()
         self._modules = OrderedDict()

@@ -1,0 +1,222 @@
+"""The recurrent layers' computation on the CPU, written with autograd Variables, as the era's
+CPU path was: one step function per kind of cell, a loop over the time steps of one direction,
+and the layers (and directions) stacked with dropout between them.
+
+Two things keep the loop fast. The input's contribution to every gate, x_t·W_ihᵀ + b_ih, does
+not depend on the hidden state, so a layer computes it for all time steps in one matrix product
+before the loop; each step then only multiplies the hidden state. And an LSTM step's
+element-wise part (three sigmoids, two tanh, the cell update) is one Function, LSTMPointwise,
+rather than a dozen small ones.
+
+Gate order in the weights, as in the era: LSTM (input, forget, cell, output), GRU (reset,
+update, new).
+"""
+
+import torch_early
+from ...autograd import Function, Variable
+from .. import functional as F
+from .dropout import Dropout
+
+
+class LSTMPointwise(Function):
+    """forward(gates, cx) → (hy, cy) for gates = x·W_ihᵀ + b_ih + h·W_hhᵀ + b_hh, (batch, 4·hidden):
+    i, f, o = σ(gates' quarters 0, 1, 3), g = tanh(quarter 2), cy = f·cx + i·g, hy = o·tanh(cy)."""
+
+    def forward(self, gates, cx):
+        i, f, g, o = (gates.narrow(1, k * cx.size(1), cx.size(1)) for k in range(4))
+        i, f, o = i.sigmoid(), f.sigmoid(), o.sigmoid()
+        g = g.tanh()
+        cy = f * cx + i * g
+        tanh_cy = cy.tanh()
+        hy = o * tanh_cy
+        self.save_for_backward(cx)
+        self.activations = (i, f, g, o, tanh_cy)
+        return hy, cy
+
+    def backward(self, grad_hy, grad_cy):
+        cx, = self.saved_tensors
+        i, f, g, o, tanh_cy = self.activations
+        # d(hy)/d(cy) = o·(1 − tanh²(cy)); the cell's gradient gathers both outputs' share
+        grad_cy = grad_cy + grad_hy * o * (1 - tanh_cy * tanh_cy)
+        grad_gates = cx.new(cx.size(0), 4 * cx.size(1))
+        hidden = cx.size(1)
+        grad_gates.narrow(1, 0, hidden).copy_(grad_cy * g * i * (1 - i))
+        grad_gates.narrow(1, hidden, hidden).copy_(grad_cy * cx * f * (1 - f))
+        grad_gates.narrow(1, 2 * hidden, hidden).copy_(grad_cy * i * (1 - g * g))
+        grad_gates.narrow(1, 3 * hidden, hidden).copy_(grad_hy * tanh_cy * o * (1 - o))
+        return grad_gates, grad_cy * f
+
+
+# -- one time step, given the input's part of the gates (x·W_ihᵀ + b_ih) ----------------------
+
+def _tanh_step(input_gates, hidden, w_hh, b_hh):
+    return (input_gates + F.linear(hidden, w_hh, b_hh)).tanh()
+
+
+def _relu_step(input_gates, hidden, w_hh, b_hh):
+    return F.relu(input_gates + F.linear(hidden, w_hh, b_hh))
+
+
+def _lstm_step(input_gates, hidden, w_hh, b_hh):
+    hx, cx = hidden
+    return LSTMPointwise()(input_gates + F.linear(hx, w_hh, b_hh), cx)
+
+
+def _gru_step(input_gates, hidden, w_hh, b_hh):
+    hidden_gates = F.linear(hidden, w_hh, b_hh)
+    i_r, i_z, i_n = input_gates.chunk(3, 1)
+    h_r, h_z, h_n = hidden_gates.chunk(3, 1)
+    reset = (i_r + h_r).sigmoid()
+    update = (i_z + h_z).sigmoid()
+    new = (i_n + reset * h_n).tanh()
+    return new + update * (hidden - new)
+
+
+STEPS = {'RNN_TANH': _tanh_step, 'RNN_RELU': _relu_step, 'LSTM': _lstm_step, 'GRU': _gru_step}
+
+
+# -- the cells of RNNCell, LSTMCell and GRUCell: one whole step ---------------------------------
+
+def RNNTanhCell(input, hidden, w_ih, w_hh, b_ih=None, b_hh=None):
+    return _tanh_step(F.linear(input, w_ih, b_ih), hidden, w_hh, b_hh)
+
+
+def RNNReLUCell(input, hidden, w_ih, w_hh, b_ih=None, b_hh=None):
+    return _relu_step(F.linear(input, w_ih, b_ih), hidden, w_hh, b_hh)
+
+
+def LSTMCell(input, hidden, w_ih, w_hh, b_ih=None, b_hh=None):
+    return _lstm_step(F.linear(input, w_ih, b_ih), hidden, w_hh, b_hh)
+
+
+def GRUCell(input, hidden, w_ih, w_hh, b_ih=None, b_hh=None):
+    return _gru_step(F.linear(input, w_ih, b_ih), hidden, w_hh, b_hh)
+
+
+# -- hidden states: a Variable, or (h, c) for an LSTM --------------------------------------------
+
+def _map_hidden(function, hidden):
+    if isinstance(hidden, tuple):
+        return tuple(function(h) for h in hidden)
+    return function(hidden)
+
+
+def _cat_hidden(pieces, dim):
+    if isinstance(pieces[0], tuple):
+        return tuple(torch_early.cat(list(part), dim) for part in zip(*pieces))
+    return torch_early.cat(pieces, dim)
+
+
+# -- one direction of one layer ------------------------------------------------------------------
+
+def _run_padded(step, input_gates, hidden, w_hh, b_hh, reverse):
+    """Steps over input_gates (T, batch, gates); returns (outputs (T, batch, hidden), last hidden)."""
+    outputs = [None] * input_gates.size(0)
+    order = range(input_gates.size(0) - 1, -1, -1) if reverse else range(input_gates.size(0))
+    for t in order:
+        hidden = step(input_gates[t], hidden, w_hh, b_hh)
+        outputs[t] = hidden[0] if isinstance(hidden, tuple) else hidden
+    return torch_early.stack(outputs, 0), hidden
+
+
+def _run_packed(step, input_gates, batch_sizes, hidden, w_hh, b_hh, reverse):
+    """Steps over packed input_gates (sum(batch_sizes), gates). The batch shrinks as sequences
+    end (forwards: a sequence's last hidden state is final when it leaves) or grows as they
+    start (backwards: a sequence joins with its initial hidden state)."""
+    offsets = [0]
+    for batch_size in batch_sizes:
+        offsets.append(offsets[-1] + batch_size)
+    outputs = [None] * len(batch_sizes)
+    if not reverse:
+        finished = []
+        for t, batch_size in enumerate(batch_sizes):
+            current = _batch_size_of(hidden)
+            if batch_size < current:
+                finished.append(_map_hidden(lambda h: h[batch_size:current], hidden))
+                hidden = _map_hidden(lambda h: h[:batch_size], hidden)
+            hidden = step(input_gates[offsets[t]:offsets[t + 1]], hidden, w_hh, b_hh)
+            outputs[t] = hidden[0] if isinstance(hidden, tuple) else hidden
+        finished.append(hidden)
+        last = _cat_hidden(finished[::-1], 0)
+    else:
+        initial = hidden
+        hidden = _map_hidden(lambda h: h[:batch_sizes[-1]], initial)
+        for t in range(len(batch_sizes) - 1, -1, -1):
+            batch_size, current = batch_sizes[t], _batch_size_of(hidden)
+            if batch_size > current:
+                joining = _map_hidden(lambda h: h[current:batch_size], initial)
+                hidden = _cat_hidden([hidden, joining], 0)
+            hidden = step(input_gates[offsets[t]:offsets[t + 1]], hidden, w_hh, b_hh)
+            outputs[t] = hidden[0] if isinstance(hidden, tuple) else hidden
+        last = hidden
+    return torch_early.cat(outputs, 0), last
+
+
+def _batch_size_of(hidden):
+    return (hidden[0] if isinstance(hidden, tuple) else hidden).size(0)
+
+
+# -- the whole network ---------------------------------------------------------------------------
+
+class AutogradRNN(object):
+    """The function a recurrent module calls: forward(input, weights, hidden) → (output,
+    hidden). `weights` holds, per layer and direction, [w_ih, w_hh] or [w_ih, w_hh, b_ih, b_hh];
+    `hidden` is (num_layers·num_directions, batch, hidden_size), a pair of those for an LSTM;
+    `batch_sizes` is set when the input is the data of a PackedSequence."""
+
+    def __init__(self, mode, input_size, hidden_size, num_layers=1, batch_first=False,
+                 dropout=0, train=True, bidirectional=False, batch_sizes=None):
+        self.step = STEPS[mode]
+        self.hidden_size = hidden_size
+        self.num_layers = num_layers
+        self.num_directions = 2 if bidirectional else 1
+        self.batch_first = batch_first
+        self.dropout = dropout
+        self.train = train
+        self.batch_sizes = batch_sizes
+
+    def __call__(self, input, weights, hidden):
+        if self.batch_first and self.batch_sizes is None:
+            input = input.transpose(0, 1)
+        last_hiddens = []
+        for layer in range(self.num_layers):
+            if layer > 0 and self.dropout != 0 and self.train:
+                input = Dropout(self.dropout, True, False)(input)
+            outputs = []
+            for direction in range(self.num_directions):
+                index = layer * self.num_directions + direction
+                output, last = self._run(input, weights[index],
+                                         _map_hidden(lambda h: h[index], hidden),
+                                         reverse=direction == 1)
+                outputs.append(output)
+                last_hiddens.append(last)
+            input = outputs[0] if len(outputs) == 1 else torch_early.cat(outputs, input.dim() - 1)
+        output = input
+        if self.batch_first and self.batch_sizes is None:
+            output = output.transpose(0, 1)
+        if isinstance(last_hiddens[0], tuple):
+            last = tuple(torch_early.stack(list(part), 0) for part in zip(*last_hiddens))
+        else:
+            last = torch_early.stack(last_hiddens, 0)
+        return output, last
+
+    def _run(self, input, layer_weights, hidden, reverse):
+        w_ih, w_hh = layer_weights[0], layer_weights[1]
+        b_ih, b_hh = (layer_weights[2], layer_weights[3]) if len(layer_weights) == 4 else (None,
+                                                                                         None)
+        if self.batch_sizes is not None:
+            input_gates = F.linear(input, w_ih, b_ih)
+            return _run_packed(self.step, input_gates, self.batch_sizes, hidden, w_hh, b_hh,
+                               reverse)
+        steps, batch = input.size(0), input.size(1)
+        # every step's input gates in one product: (T·batch, in) × W_ihᵀ
+        input_gates = F.linear(input.contiguous().view(steps * batch, input.size(2)), w_ih, b_ih)
+        input_gates = input_gates.view(steps, batch, w_ih.size(0))
+        return _run_padded(self.step, input_gates, hidden, w_hh, b_hh, reverse)
+
+
+def RNN(*args, **kwargs):
+    """The backend's RNN: AutogradRNN(mode, input_size, hidden_size, num_layers=1,
+    batch_first=False, dropout=0, train=True, bidirectional=False, batch_sizes=None), the
+    computation written with Variables (cuDNN's, in a CUDA build, does not exist in this one)."""
+    return AutogradRNN(*args, **kwargs)
