@@ -473,6 +473,13 @@ def _(torch):
                               else F.log_softmax(x), target).backward()
 
 
+@nn_workload("LSTM 2 layers h256, seq 35 b20 forward+backward", target=2.0)
+def _(torch):
+    lstm = torch.nn.LSTM(256, 256, 2)
+    x = _leaf(torch, torch.randn(35, 20, 256))
+    return lambda: _backward_of(torch, lstm(x)[0])
+
+
 @nn_workload("LeNet training step, b64 1x28x28", target=1.3)
 def _(torch):
     nn, F = torch.nn, torch.nn.functional
