@@ -31,3 +31,10 @@ from .normalization import CrossMapLRN2d
 
 __all__ += ['Conv1d', 'Conv2d', 'MaxPool2d', 'AvgPool2d', 'MaxUnpool2d', 'BatchNorm1d',
             'BatchNorm2d', 'BatchNorm3d', 'CrossMapLRN2d']
+
+# the 1-D and 3-D pooling layers and volumetric padding
+from .pooling import MaxPool1d, AvgPool1d, MaxUnpool1d, MaxPool3d, AvgPool3d, MaxUnpool3d
+from .padding_volumetric import ReplicationPad3d
+
+__all__ += ['MaxPool1d', 'AvgPool1d', 'MaxUnpool1d', 'MaxPool3d', 'AvgPool3d', 'MaxUnpool3d',
+            'ReplicationPad3d']
