@@ -1,6 +1,11 @@
 /* THNN's 3-D modules (planes x time x height x width), expanded for Float and Double: the
  * volumetric convolutions (vol2col + GEMM), poolings, unpooling and padding, one generic file each. */
+#include <math.h>
+#include <string.h>
+
 #include "THNN.h"
+#include "THNNPooling.h"
+#include "THParallel.h"
 
 #include "generic/THNNChecks.h"
 #include "THGenerateFloatTypes.h"
@@ -8,3 +13,15 @@
 /* the convolutions */
 
 /* the poolings, unpooling and padding */
+#include "generic/VolumetricPooling.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/VolumetricDilatedMaxPooling.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/VolumetricMaxPooling.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/VolumetricAveragePooling.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/VolumetricMaxUnpooling.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/VolumetricReplicationPadding.c"
+#include "THGenerateFloatTypes.h"

@@ -12,6 +12,8 @@ from ._functions.activation import Softsign
 from ._functions import loss as _loss_functions
 from ._functions.conv import ConvNd
 from ._functions.thnn.pooling import MaxPool2d, AvgPool2d, MaxUnpool2d
+from ._functions.thnn.pooling import MaxPool1d, AvgPool1d, MaxUnpool1d, MaxPool3d, AvgPool3d, \
+    MaxUnpool3d
 from ._functions.thnn.batchnorm import BatchNorm
 from .modules.utils import _single, _pair
 
@@ -220,6 +222,45 @@ def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_siz
     """Put each value of a max-pooled input back where `indices` says it came from; zeros
     elsewhere. output_size picks among the sizes the pooling could have come from."""
     return MaxUnpool2d(kernel_size, stride, padding, output_size)(input, indices)
+
+
+def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+               return_indices=False):
+    """The maximum of each window of a (batch, channels, length) input; with return_indices,
+    also where each maximum was along the length (for max_unpool1d)."""
+    return MaxPool1d(kernel_size, stride, padding, dilation, return_indices, ceil_mode)(input)
+
+
+def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
+               count_include_pad=True):
+    """The mean of each window of a (batch, channels, length) input; count_include_pad counts
+    the zero padding in the divisor."""
+    return AvgPool1d(kernel_size, stride, padding, ceil_mode, count_include_pad)(input)
+
+
+def max_unpool1d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    """Put each value of a max-pooled (batch, channels, length) input back where `indices` says
+    it came from; zeros elsewhere."""
+    return MaxUnpool1d(kernel_size, stride, padding, output_size)(input, indices)
+
+
+def max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+               return_indices=False):
+    """The maximum of each (t, h, w) window; with return_indices, also where each maximum was
+    (as the position t*H*W + h*W + w within its input volume, for max_unpool3d)."""
+    return MaxPool3d(kernel_size, stride, padding, dilation, return_indices, ceil_mode)(input)
+
+
+def avg_pool3d(input, kernel_size, stride=None):
+    """The mean of each (t, h, w) window; windows lie wholly inside the input."""
+    return AvgPool3d(kernel_size, stride)(input)
+
+
+def max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    """Put each value of a max-pooled input back where `indices` says it came from in its
+    volume; zeros elsewhere. output_size picks among the sizes the pooling could have come
+    from."""
+    return MaxUnpool3d(kernel_size, stride, padding, output_size)(input, indices)
 
 
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,

@@ -35,3 +35,10 @@ __all__ += ['Conv1d', 'Conv2d', 'MaxPool2d', 'AvgPool2d', 'MaxUnpool2d', 'BatchN
 from .rnn import RNNBase, RNN, LSTM, GRU, RNNCell, LSTMCell, GRUCell
 
 __all__ += ['RNNBase', 'RNN', 'LSTM', 'GRU', 'RNNCell', 'LSTMCell', 'GRUCell']
+
+# the 1-D and 3-D pooling layers and volumetric padding
+from .pooling import MaxPool1d, AvgPool1d, MaxUnpool1d, MaxPool3d, AvgPool3d, MaxUnpool3d
+from .padding_volumetric import ReplicationPad3d
+
+__all__ += ['MaxPool1d', 'AvgPool1d', 'MaxUnpool1d', 'MaxPool3d', 'AvgPool3d', 'MaxUnpool3d',
+            'ReplicationPad3d']

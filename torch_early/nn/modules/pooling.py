@@ -1,8 +1,9 @@
-"""The 2-D pooling layers: MaxPool2d, AvgPool2d and MaxUnpool2d, over the THNN pooling
-Functions."""
+"""The pooling layers: MaxPool2d, AvgPool2d and MaxUnpool2d; MaxPool1d, AvgPool1d and
+MaxUnpool1d over (batch, channels, length) inputs; MaxPool3d, AvgPool3d and MaxUnpool3d over
+(batch, channels, t, h, w) inputs; all over the THNN pooling Functions."""
 
 from .module import Module
-from .utils import _pair
+from .utils import _single, _pair, _triple
 from .. import functional as F
 
 
@@ -66,4 +67,125 @@ class MaxUnpool2d(Module):
 
     def forward(self, input, indices, output_size=None):
         return F.max_unpool2d(input, indices, self.kernel_size, self.stride, self.padding,
+                              output_size)
+
+
+def _window_repr(module, expand, no_padding, no_dilation):
+    """`Name (size=..., stride=...[, padding=...][, dilation=...])`, sizes as tuples."""
+    s = '{} (size={}, stride={}'.format(type(module).__name__, expand(module.kernel_size),
+                                        expand(module.stride))
+    if expand(module.padding) != no_padding:
+        s += ', padding={}'.format(expand(module.padding))
+    if expand(module.dilation) != no_dilation:
+        s += ', dilation={}'.format(expand(module.dilation))
+    return s + ')'
+
+
+class MaxPool1d(Module):
+    """MaxPool1d(kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
+    ceil_mode=False): the maximum of each window of a (batch, channels, length) input (stride
+    defaults to the kernel size); with return_indices the call returns (output, indices) for
+    MaxUnpool1d."""
+
+    def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
+                 ceil_mode=False):
+        super(MaxPool1d, self).__init__()
+        self.kernel_size = kernel_size
+        self.stride = stride if stride is not None else kernel_size
+        self.padding = padding
+        self.dilation = dilation
+        self.return_indices = return_indices
+        self.ceil_mode = ceil_mode
+
+    def forward(self, input):
+        return F.max_pool1d(input, self.kernel_size, self.stride, self.padding, self.dilation,
+                            self.ceil_mode, self.return_indices)
+
+    def __repr__(self):
+        return _window_repr(self, _single, (0,), (1,))
+
+
+class AvgPool1d(Module):
+    """AvgPool1d(kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
+    the mean of each window of a (batch, channels, length) input."""
+
+    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False,
+                 count_include_pad=True):
+        super(AvgPool1d, self).__init__()
+        self.kernel_size = kernel_size
+        self.stride = stride if stride is not None else kernel_size
+        self.padding = padding
+        self.ceil_mode = ceil_mode
+        self.count_include_pad = count_include_pad
+
+    def forward(self, input):
+        return F.avg_pool1d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                            self.count_include_pad)
+
+
+class MaxUnpool1d(Module):
+    """MaxUnpool1d(kernel_size, stride=None, padding=0): the partial inverse of MaxPool1d.
+    forward(input, indices, output_size=None) puts each value where the pooling found it and
+    zeros elsewhere."""
+
+    def __init__(self, kernel_size, stride=None, padding=0):
+        super(MaxUnpool1d, self).__init__()
+        self.kernel_size = _single(kernel_size)
+        self.stride = _single(stride if stride is not None else kernel_size)
+        self.padding = _single(padding)
+
+    def forward(self, input, indices, output_size=None):
+        return F.max_unpool1d(input, indices, self.kernel_size, self.stride, self.padding,
+                              output_size)
+
+
+class MaxPool3d(Module):
+    """MaxPool3d(kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
+    ceil_mode=False): the maximum of each (t, h, w) window (stride defaults to the kernel size);
+    with return_indices the call returns (output, indices) for MaxUnpool3d."""
+
+    def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
+                 ceil_mode=False):
+        super(MaxPool3d, self).__init__()
+        self.kernel_size = kernel_size
+        self.stride = stride if stride is not None else kernel_size
+        self.padding = padding
+        self.dilation = dilation
+        self.return_indices = return_indices
+        self.ceil_mode = ceil_mode
+
+    def forward(self, input):
+        return F.max_pool3d(input, self.kernel_size, self.stride, self.padding, self.dilation,
+                            self.ceil_mode, self.return_indices)
+
+    def __repr__(self):
+        return _window_repr(self, _triple, (0, 0, 0), (1, 1, 1))
+
+
+class AvgPool3d(Module):
+    """AvgPool3d(kernel_size, stride=None): the mean of each (t, h, w) window, windows wholly
+    inside the input (stride defaults to the kernel size)."""
+
+    def __init__(self, kernel_size, stride=None):
+        super(AvgPool3d, self).__init__()
+        self.kernel_size = kernel_size
+        self.stride = stride if stride is not None else kernel_size
+
+    def forward(self, input):
+        return F.avg_pool3d(input, self.kernel_size, self.stride)
+
+
+class MaxUnpool3d(Module):
+    """MaxUnpool3d(kernel_size, stride=None, padding=0): the partial inverse of MaxPool3d.
+    forward(input, indices, output_size=None) puts each value where the pooling found it and
+    zeros elsewhere; output_size chooses among the sizes the pooled input could have had."""
+
+    def __init__(self, kernel_size, stride=None, padding=0):
+        super(MaxUnpool3d, self).__init__()
+        self.kernel_size = _triple(kernel_size)
+        self.stride = _triple(stride if stride is not None else kernel_size)
+        self.padding = _triple(padding)
+
+    def forward(self, input, indices, output_size=None):
+        return F.max_unpool3d(input, indices, self.kernel_size, self.stride, self.padding,
                               output_size)

@@ -22,6 +22,8 @@ HAND_WRITTEN = {
     'Linear', 'BatchNormalization', 'SpatialConvolutionMM', 'SpatialMaxPooling',
     'SpatialDilatedMaxPooling', 'SpatialAveragePooling', 'SpatialMaxUnpooling', 'unfolded',
     'PReLU', 'RReLU',
+    'VolumetricMaxPooling', 'VolumetricDilatedMaxPooling', 'VolumetricAveragePooling',
+    'VolumetricMaxUnpooling',
 }
 
 # THNN names to the names Python users know.
