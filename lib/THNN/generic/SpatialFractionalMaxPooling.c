@@ -1,10 +1,11 @@
 /* SpatialFractionalMaxPooling (Graham, "Fractional Max-Pooling", 2014): pools an input into
  * outputH x outputW planes with poolSizeH x poolSizeW windows whose starts advance by a fractional
- * stride alpha = (inputSize - poolSize) / (outputSize - 1), shifted by a random offset u in [0, 1)
+ * stride alpha = (inputSize - poolSize) / (outputSize - 1), shifted by a random offset u in [0, 1]
  * per plane and direction: window i starts at floor((i + u) * alpha) - floor(u * alpha), the last
- * one at inputSize - poolSize. The caller draws the offsets (randomSamples: batch x planes x 2,
- * the width's then the height's), so that a forward can be repeated. indices keeps where each
- * maximum was, as the position h*inputWidth + w in its plane (a NaN wins). */
+ * one at inputSize - poolSize, so every window lies inside the input. The caller draws the offsets
+ * (randomSamples: batch x planes x 2, the width's then the height's), so that a forward can be
+ * repeated. indices keeps where each maximum was, as the position h*inputWidth + w in its plane
+ * (a NaN wins). */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/SpatialFractionalMaxPooling.c"
 #else
@@ -76,8 +77,8 @@ void THNN_(SpatialFractionalMaxPooling_updateOutput)(THNNState *state, THTensor 
   THTensor *samples = THTensor_(newContiguous)(randomSamples);
   real *u = THTensor_(data)(samples);
   for (ptrdiff_t k = 0; k < THTensor_(nElement)(samples); k++)
-    THArgCheckWithCleanup(u[k] >= 0 && u[k] < 1, THTensor_(free)(samples);, 9,
-                          "randomSamples should lie in [0, 1), but found %g", (double)u[k]);
+    THArgCheckWithCleanup(u[k] >= 0 && u[k] <= 1, THTensor_(free)(samples);, 9,
+                          "randomSamples should lie in [0, 1], but found %g", (double)u[k]);
   long sizes[4];
   const long *outputSizes = THNN_(SpatialPooling_outputSizes)(&s, sizes);
   THTensor_(resizeNd)(output, s.ndim, outputSizes, NULL);

@@ -385,10 +385,10 @@ TEST(Case_(fractional_max_pooling_matches_its_windows)) {
 }
 
 TEST(Case_(fractional_windows_cover_the_input_from_end_to_end)) {
-  /* offsets 0 and just below 1: the first window starts at 0, the last ends with the input, and
-   * the starts advance by floor(alpha) or ceil(alpha) */
-  double offsets[] = {0, 0.999};
-  for (size_t k = 0; k < 2; k++) {
+  /* offsets 0, just below 1 and 1: the first window starts at 0, the last ends with the input,
+   * and the starts advance by floor(alpha) or ceil(alpha) */
+  double offsets[] = {0, 0.999, 1};
+  for (size_t k = 0; k < 3; k++) {
     long previous = -1, wrong = 0;
     for (long o = 0; o < 4; o++) {
       long start = Case_(fractionalStart)(o, offsets[k], 10, 4, 3);  /* alpha 7/3 */
@@ -735,10 +735,14 @@ TEST(Case_(resampling_checks_every_size)) {
   EXPECT_TH_ERROR(THNN_(SpatialFractionalMaxPooling_updateOutput)(NULL, input, output, 2, 2, 2, 2,
                                                                   indices, wrongSamples),
                   "randomSamples should be of size 1x2x2, but got size 2x2x2");
-  THTensor_(set3d)(samples, 0, 1, 0, 1);
+  THTensor_(set3d)(samples, 0, 1, 0, 1.5);
   EXPECT_TH_ERROR(THNN_(SpatialFractionalMaxPooling_updateOutput)(NULL, input, output, 2, 2, 2, 2,
                                                                   indices, samples),
-                  "randomSamples should lie in [0, 1), but found 1");
+                  "randomSamples should lie in [0, 1], but found 1.5");
+  THTensor_(set3d)(samples, 0, 1, 0, -0.25);
+  EXPECT_TH_ERROR(THNN_(SpatialFractionalMaxPooling_updateOutput)(NULL, input, output, 2, 2, 2, 2,
+                                                                  indices, samples),
+                  "randomSamples should lie in [0, 1], but found -0.25");
   EXPECT_TH_ERROR(THNN_(SpatialFractionalMaxPooling_updateGradInput)(NULL, input, gradOutput,
                                                                      gradInput, 2, 2, 2, 2,
                                                                      indices),

@@ -31,3 +31,13 @@ from .normalization import CrossMapLRN2d
 
 __all__ += ['Conv1d', 'Conv2d', 'MaxPool2d', 'AvgPool2d', 'MaxUnpool2d', 'BatchNorm1d',
             'BatchNorm2d', 'BatchNorm3d', 'CrossMapLRN2d']
+
+# the other 2-D poolings, upsampling, padding, pixel shuffling
+from .pooling import FractionalMaxPool2d, LPPool2d, AdaptiveMaxPool2d, AdaptiveAvgPool2d
+from .upsampling import UpsamplingNearest2d, UpsamplingBilinear2d
+from .padding import ReflectionPad2d, ReplicationPad2d
+from .pixelshuffle import PixelShuffle
+
+__all__ += ['FractionalMaxPool2d', 'LPPool2d', 'AdaptiveMaxPool2d', 'AdaptiveAvgPool2d',
+            'UpsamplingNearest2d', 'UpsamplingBilinear2d', 'ReflectionPad2d', 'ReplicationPad2d',
+            'PixelShuffle']
