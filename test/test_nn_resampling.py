@@ -35,7 +35,8 @@ def test_subsampling_is_a_weighted_window_sum_plus_bias():
     weight = torch_early.DoubleTensor([0.5, -2, 3])
     bias = torch_early.DoubleTensor([1, 0, -1])
     output = torch_early.DoubleTensor()
-    backend.SpatialSubSampling_updateOutput(None, x, output, weight, bias, 3, 2, 3, 2)  # kW kH dW dH
+    # kW, kH, dW, dH = 3, 2, 3, 2
+    backend.SpatialSubSampling_updateOutput(None, x, output, weight, bias, 3, 2, 3, 2)
     a = x.numpy()
     expected = np.zeros((2, 3, 2, 2))
     for i in range(2):
