@@ -2,7 +2,8 @@
 
 Sections: linear and dropout; the activations (relu, threshold, softmax, ...) and the losses
 (nll_loss, cross_entropy, mse_loss, ...), most computed by the THNN kernels through the Functions
-of _functions/thnn; convolution, pooling and normalization (conv2d, max_pool2d, batch_norm, ...).
+of _functions/thnn; convolution, pooling and normalization (conv2d, max_pool2d, batch_norm, ...);
+the other poolings, upsampling and pixel shuffling (lp_pool2d, upsample_bilinear, pixel_shuffle).
 """
 
 from ._functions.linear import Linear
@@ -15,6 +16,8 @@ from ._functions.thnn.pooling import MaxPool2d, AvgPool2d, MaxUnpool2d
 from ._functions.thnn.pooling import MaxPool1d, AvgPool1d, MaxUnpool1d, MaxPool3d, AvgPool3d, \
     MaxUnpool3d
 from ._functions.thnn.batchnorm import BatchNorm
+from ._functions.thnn.pooling import AdaptiveMaxPool2d
+from ._functions.thnn.upsampling import UpsamplingNearest2d, UpsamplingBilinear2d
 from .modules.utils import _single, _pair
 
 
@@ -274,3 +277,55 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
     if weight is None:
         return f(input)
     return f(input, weight, bias)
+
+
+# -- lp and adaptive pooling, upsampling, pixel shuffling -----------------------------------
+
+
+def lp_pool2d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    """The power-average of each window: (sum of x**norm_type over the window) ** (1/norm_type),
+    the sum being the window's mean times its size."""
+    kw, kh = _pair(kernel_size)
+    out = avg_pool2d(input.pow(norm_type), kernel_size, stride, 0, ceil_mode)
+    return out.mul(kw * kh).pow(1. / norm_type)
+
+
+def adaptive_max_pool2d(input, output_size, return_indices=False):
+    """Max pooling into an output of output_size (h, w) whatever the input's size."""
+    return AdaptiveMaxPool2d(output_size, return_indices)(input)
+
+
+def adaptive_avg_pool2d(input, output_size):
+    """Average pooling into an output of output_size (h, w) whatever the input's size."""
+    height, width = _pair(output_size)
+    return _thnn_functions.AdaptiveAvgPool2d(width, height)(input)
+
+
+def upsample_nearest(input, size=None, scale_factor=None):
+    """Each pixel repeated scale_factor times (or up to size) in both directions."""
+    return UpsamplingNearest2d(size, scale_factor)(input)
+
+
+def upsample_bilinear(input, size=None, scale_factor=None):
+    """Each plane resized to size (or scale_factor times its own) by bilinear interpolation."""
+    return UpsamplingBilinear2d(size, scale_factor)(input)
+
+
+def pixel_shuffle(input, upscale_factor):
+    """Rearrange a (batch, channels * r**2, h, w) input into (batch, channels, h * r, w * r), r
+    the upscale_factor: output pixel (c, h*r + i, w*r + j) is input pixel (c*r*r + i*r + j, h, w).
+    Views and one copy, no kernel."""
+    if input.dim() != 4:
+        raise ValueError("pixel_shuffle expects a 4D input (batch x channels x height x width), "
+                         "but got size {}".format('x'.join(map(str, input.size()))))
+    batch_size, channels, in_height, in_width = input.size()
+    r = upscale_factor
+    if channels % (r * r) != 0:
+        raise RuntimeError("pixel_shuffle: the {} channels of input of size {} are not a multiple "
+                           "of upscale_factor ** 2 = {}".format(
+                               channels, 'x'.join(map(str, input.size())), r * r))
+    channels //= r * r
+    # split each group of r*r channels into (i, j), then interleave i with h and j with w
+    input_view = input.contiguous().view(batch_size, channels, r, r, in_height, in_width)
+    shuffled = input_view.permute(0, 1, 4, 2, 5, 3).contiguous()
+    return shuffled.view(batch_size, channels, in_height * r, in_width * r)

@@ -36,9 +36,17 @@ from .rnn import RNNBase, RNN, LSTM, GRU, RNNCell, LSTMCell, GRUCell
 
 __all__ += ['RNNBase', 'RNN', 'LSTM', 'GRU', 'RNNCell', 'LSTMCell', 'GRUCell']
 
-# the 1-D and 3-D pooling layers and volumetric padding
+# the 1-D and 3-D pooling layers
 from .pooling import MaxPool1d, AvgPool1d, MaxUnpool1d, MaxPool3d, AvgPool3d, MaxUnpool3d
-from .padding_volumetric import ReplicationPad3d
 
-__all__ += ['MaxPool1d', 'AvgPool1d', 'MaxUnpool1d', 'MaxPool3d', 'AvgPool3d', 'MaxUnpool3d',
-            'ReplicationPad3d']
+__all__ += ['MaxPool1d', 'AvgPool1d', 'MaxUnpool1d', 'MaxPool3d', 'AvgPool3d', 'MaxUnpool3d']
+
+# the other 2-D poolings, upsampling, padding, pixel shuffling
+from .pooling import FractionalMaxPool2d, LPPool2d, AdaptiveMaxPool2d, AdaptiveAvgPool2d
+from .upsampling import UpsamplingNearest2d, UpsamplingBilinear2d
+from .padding import ReflectionPad2d, ReplicationPad2d, ReplicationPad3d
+from .pixelshuffle import PixelShuffle
+
+__all__ += ['FractionalMaxPool2d', 'LPPool2d', 'AdaptiveMaxPool2d', 'AdaptiveAvgPool2d',
+            'UpsamplingNearest2d', 'UpsamplingBilinear2d', 'ReflectionPad2d', 'ReplicationPad2d',
+            'ReplicationPad3d', 'PixelShuffle']

@@ -1,10 +1,12 @@
 """The pooling layers: MaxPool2d, AvgPool2d and MaxUnpool2d; MaxPool1d, AvgPool1d and
 MaxUnpool1d over (batch, channels, length) inputs; MaxPool3d, AvgPool3d and MaxUnpool3d over
-(batch, channels, t, h, w) inputs; all over the THNN pooling Functions."""
+(batch, channels, t, h, w) inputs; then FractionalMaxPool2d, LPPool2d, AdaptiveMaxPool2d and
+AdaptiveAvgPool2d; all over the THNN pooling Functions."""
 
 from .module import Module
 from .utils import _single, _pair, _triple
 from .. import functional as F
+from .._functions.thnn import pooling as _pooling_functions
 
 
 class MaxPool2d(Module):
@@ -189,3 +191,83 @@ class MaxUnpool3d(Module):
     def forward(self, input, indices, output_size=None):
         return F.max_unpool3d(input, indices, self.kernel_size, self.stride, self.padding,
                               output_size)
+
+class FractionalMaxPool2d(Module):
+    """FractionalMaxPool2d(kernel_size, output_size=None, output_ratio=None,
+    return_indices=False, _random_samples=None): max pooling with kernel_size windows placed at
+    fractional strides (Graham, 2014) so that the output is output_size (h, w), or
+    int(size * output_ratio) with ratios in (0, 1). The windows move by random offsets drawn on
+    each call, unless the buffer _random_samples (batch x planes x 2, in [0, 1)) fixes them."""
+
+    def __init__(self, kernel_size, output_size=None, output_ratio=None, return_indices=False,
+                 _random_samples=None):
+        super(FractionalMaxPool2d, self).__init__()
+        self.kh, self.kw = _pair(kernel_size)
+        self.return_indices = return_indices
+        self.register_buffer('_random_samples', _random_samples)
+        self.outh, self.outw = _pair(output_size) if output_size is not None else (None, None)
+        self.ratioh, self.ratiow = (_pair(output_ratio) if output_ratio is not None
+                                    else (None, None))
+        if output_size is None and output_ratio is None:
+            raise ValueError("FractionalMaxPool2d requires specifying either an output size, "
+                             "or a pooling ratio")
+        if output_size is not None and output_ratio is not None:
+            raise ValueError("only one of output_size and output_ratio may be specified")
+        if self.ratioh is not None and not (0 < self.ratioh < 1 and 0 < self.ratiow < 1):
+            raise ValueError("output_ratio must be between 0 and 1 (got {})"
+                             .format(output_ratio))
+
+    def forward(self, input):
+        output_size = None if self.outh is None else (self.outh, self.outw)
+        output_ratio = None if self.ratioh is None else (self.ratioh, self.ratiow)
+        return _pooling_functions.FractionalMaxPool2d(
+            (self.kh, self.kw), output_size, output_ratio, self.return_indices,
+            self._random_samples)(input)
+
+
+class LPPool2d(Module):
+    """LPPool2d(norm_type, kernel_size, stride=None, ceil_mode=False): the power-average of each
+    window, (sum of x**norm_type) ** (1/norm_type): the maximum as norm_type grows, the sum at
+    1 (stride defaults to the kernel size)."""
+
+    def __init__(self, norm_type, kernel_size, stride=None, ceil_mode=False):
+        super(LPPool2d, self).__init__()
+        self.norm_type = norm_type
+        self.kernel_size = kernel_size
+        self.stride = stride
+        self.ceil_mode = ceil_mode
+
+    def forward(self, input):
+        return F.lp_pool2d(input, self.norm_type, self.kernel_size, self.stride, self.ceil_mode)
+
+
+class AdaptiveMaxPool2d(Module):
+    """AdaptiveMaxPool2d(output_size, return_indices=False): max pooling into an output of
+    output_size (h, or (h, w)) whatever the input's size; with return_indices the call returns
+    (output, indices)."""
+
+    def __init__(self, output_size, return_indices=False):
+        super(AdaptiveMaxPool2d, self).__init__()
+        self.output_size = output_size
+        self.return_indices = return_indices
+
+    def forward(self, input):
+        return F.adaptive_max_pool2d(input, self.output_size, self.return_indices)
+
+    def __repr__(self):
+        return type(self).__name__ + ' (output_size=' + str(self.output_size) + ')'
+
+
+class AdaptiveAvgPool2d(Module):
+    """AdaptiveAvgPool2d(output_size): average pooling into an output of output_size (h, or
+    (h, w)) whatever the input's size."""
+
+    def __init__(self, output_size):
+        super(AdaptiveAvgPool2d, self).__init__()
+        self.output_size = output_size
+
+    def forward(self, input):
+        return F.adaptive_avg_pool2d(input, self.output_size)
+
+    def __repr__(self):
+        return type(self).__name__ + ' (output_size=' + str(self.output_size) + ')'

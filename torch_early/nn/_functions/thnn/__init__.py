@@ -1,7 +1,8 @@
 """Functions computed by the THNN kernels: auto.py generates one per THNN module from the header;
 activation.py (PReLU, RReLU, Softmin) and loss.py (BCELoss) are written by hand; pooling.py
-(MaxPool2d with its indices, AvgPool2d, MaxUnpool2d) and batchnorm.py (BatchNorm with its running
-statistics) need glue beyond one kernel call."""
+(MaxPool2d with its indices, AvgPool2d, MaxUnpool2d, AdaptiveMaxPool2d, FractionalMaxPool2d),
+upsampling.py (UpsamplingNearest2d, UpsamplingBilinear2d) and batchnorm.py (BatchNorm with its
+running statistics) need glue beyond one kernel call."""
 
 from .auto import *  # noqa: F401,F403
 from .auto import _generated

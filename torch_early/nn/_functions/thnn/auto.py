@@ -25,6 +25,13 @@ HAND_WRITTEN = {
     'VolumetricMaxPooling', 'VolumetricDilatedMaxPooling', 'VolumetricAveragePooling',
     'VolumetricMaxUnpooling',
 }
+# The 2-D resampling modules: pooling.py (indices, random offsets) and upsampling.py (sizes
+# worked out from the input); SpatialSubSampling has parameters and no Function (no layer of
+# the era's nn used it: it is reached through the _thnn backend).
+HAND_WRITTEN |= {
+    'SpatialSubSampling', 'SpatialAdaptiveMaxPooling', 'SpatialFractionalMaxPooling',
+    'SpatialUpSamplingNearest', 'SpatialUpSamplingBilinear',
+}
 
 # THNN names to the names Python users know.
 PYTHON_NAMES = {
@@ -37,6 +44,11 @@ PYTHON_NAMES = {
     'MultiMarginCriterion': 'MultiMarginLoss',
     'BCECriterion': '_BCELoss',   # wrapped in thnn/loss.py, which checks the sizes first
 }
+PYTHON_NAMES.update({
+    'SpatialReflectionPadding': 'ReflectionPad2d', 'SpatialReplicationPadding': 'ReplicationPad2d',
+    'SpatialAdaptiveAveragePooling': 'AdaptiveAvgPool2d',
+    'VolumetricReplicationPadding': 'ReplicationPad3d',
+})
 
 TENSOR_TYPES = ('THTensor*', 'THIndexTensor*')
 # The arguments a Function supplies itself; every other tensor argument is a buffer.

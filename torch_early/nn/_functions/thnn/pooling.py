@@ -3,7 +3,9 @@ where each maximum came from), AvgPool2d (SpatialAveragePooling) and MaxUnpool2d
 (SpatialMaxUnpooling, which scatters values back to the positions a MaxPool2d recorded); their
 1-D forms, which run the 2-D kernels on a height-1 view of a (batch, channels, length) input; and
 the 3-D ones over VolumetricDilatedMaxPooling, VolumetricAveragePooling and
-VolumetricMaxUnpooling."""
+VolumetricMaxUnpooling; then AdaptiveMaxPool2d (SpatialAdaptiveMaxPooling) and
+FractionalMaxPool2d (SpatialFractionalMaxPooling, with the random offsets of its windows), which
+record their maxima the same way."""
 
 import torch_early
 from ....autograd.function import Function
@@ -184,7 +186,8 @@ def _unpooled_size(input, kernel_size, stride, padding, output_size):
 
 
 class _MaxPoolWithIndices(Function):
-    """What MaxPool1d and MaxPool3d share: the output and indices of forward are kept for
+    """What the max poolings with indices (MaxPool1d, MaxPool3d, AdaptiveMaxPool2d,
+    FractionalMaxPool2d) share: the output and indices of forward are kept for
     backward, and with return_indices the indices are returned too (not differentiable: changing
     them invalidates the backward)."""
 
@@ -411,3 +414,85 @@ class MaxUnpool3d(Function):
             backend.library_state, input, grad_output.contiguous(), grad_input, indices,
             *self._args())
         return grad_input, None
+
+
+# -- adaptive and fractional 2-D max pooling ---------------------------------------------------
+
+
+class AdaptiveMaxPool2d(_MaxPoolWithIndices):
+    """forward(input): the maximum over windows chosen to give an output of output_size (h, w)
+    whatever the input's size: output row i covers input rows floor(i*H/h) to ceil((i+1)*H/h)."""
+
+    def __init__(self, output_size, return_indices=False):
+        super(AdaptiveMaxPool2d, self).__init__()
+        self.output_size = _pair(output_size)
+        self.return_indices = return_indices
+
+    def forward(self, input):
+        backend = _thnn.type2backend[type(input)]
+        output = input.new()
+        indices = torch_early.LongTensor()
+        backend.SpatialAdaptiveMaxPooling_updateOutput(
+            backend.library_state, input, output, indices, self.output_size[1],
+            self.output_size[0])
+        return self._keep(input, output, indices)
+
+    def backward(self, grad_output, _grad_indices=None):
+        input, indices = self._kept()
+        backend = _thnn.type2backend[type(input)]
+        grad_input = grad_output.new()
+        backend.SpatialAdaptiveMaxPooling_updateGradInput(
+            backend.library_state, input, grad_output.contiguous(), grad_input, indices)
+        return grad_input
+
+
+class FractionalMaxPool2d(_MaxPoolWithIndices):
+    """forward(input): fractional max pooling with kernel_size windows into output_size (h, w),
+    or into int(size * output_ratio) in each direction. The windows' offsets are
+    _random_samples (batch x planes x 2, in [0, 1]) when given, else drawn afresh on each call."""
+
+    def __init__(self, kernel_size, output_size=None, output_ratio=None, return_indices=False,
+                 _random_samples=None):
+        super(FractionalMaxPool2d, self).__init__()
+        self.kernel_size = _pair(kernel_size)
+        self.output_size = None if output_size is None else _pair(output_size)
+        self.output_ratio = None if output_ratio is None else _pair(output_ratio)
+        self.return_indices = return_indices
+        self.random_samples = _random_samples
+
+    def _sizes(self, input):
+        """(outputH, outputW) for this input."""
+        if self.output_size is not None:
+            return self.output_size
+        return (int(input.size(-2) * self.output_ratio[0]),
+                int(input.size(-1) * self.output_ratio[1]))
+
+    def _samples(self, input):
+        """The offsets as a tensor of the input's type: batch (1 for one image) x planes x 2."""
+        batch, planes = (input.size(0), input.size(1)) if input.dim() == 4 else (1, input.size(0))
+        if self.random_samples is None:
+            return input.new(batch, planes, 2).uniform_()
+        return input.new(self.random_samples.size()).copy_(self.random_samples)
+
+    def forward(self, input):
+        backend = _thnn.type2backend[type(input)]
+        if input.dim() not in (3, 4):   # before the sizes are read from it
+            raise RuntimeError("input should be a 3D or 4D tensor, but got size {}".format(
+                'x'.join(str(s) for s in input.size())))
+        self.output_height, self.output_width = self._sizes(input)
+        output = input.new()
+        indices = torch_early.LongTensor()
+        backend.SpatialFractionalMaxPooling_updateOutput(
+            backend.library_state, input, output, self.output_width, self.output_height,
+            self.kernel_size[1], self.kernel_size[0], indices, self._samples(input))
+        return self._keep(input, output, indices)
+
+    def backward(self, grad_output, _grad_indices=None):
+        input, indices = self._kept()
+        backend = _thnn.type2backend[type(input)]
+        grad_input = grad_output.new()
+        backend.SpatialFractionalMaxPooling_updateGradInput(
+            backend.library_state, input, grad_output.contiguous(), grad_input,
+            self.output_width, self.output_height, self.kernel_size[1], self.kernel_size[0],
+            indices)
+        return grad_input
