@@ -1,10 +1,23 @@
 /* THNN's 3-D modules (planes x time x height x width), expanded for Float and Double: the
  * volumetric convolutions (vol2col + GEMM), poolings, unpooling and padding, one generic file each. */
+#include <string.h>
+
 #include "THNN.h"
+#include "THParallel.h"
 
 #include "generic/THNNChecks.h"
 #include "THGenerateFloatTypes.h"
 
 /* the convolutions */
+#include "generic/vol2col.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/VolumetricConvolutionMM.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/VolumetricConvolution.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/VolumetricDilatedConvolution.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/VolumetricFullConvolution.c"
+#include "THGenerateFloatTypes.h"
 
 /* the poolings, unpooling and padding */
