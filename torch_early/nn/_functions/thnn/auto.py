@@ -22,6 +22,11 @@ HAND_WRITTEN = {
     'Linear', 'BatchNormalization', 'SpatialConvolutionMM', 'SpatialMaxPooling',
     'SpatialDilatedMaxPooling', 'SpatialAveragePooling', 'SpatialMaxUnpooling', 'unfolded',
     'PReLU', 'RReLU',
+    # the other convolutions: ConvNd (nn/_functions/conv.py) runs the dilated, full and volumetric
+    # ones; the local and connection-table ones, like the era's, are bound but have no Function
+    'SpatialDilatedConvolution', 'SpatialFullConvolution', 'SpatialConvolutionLocal',
+    'SpatialConvolutionMap', 'SpatialFullConvolutionMap', 'VolumetricConvolution',
+    'VolumetricConvolutionMM', 'VolumetricDilatedConvolution', 'VolumetricFullConvolution',
 }
 
 # THNN names to the names Python users know.
