@@ -410,3 +410,10 @@ def test_connection_table_convolutions_link_the_planes_the_table_names():
     with pytest.raises(RuntimeError, match='connTable row 1 links input plane 3'):
         backend.SpatialConvolutionMap_updateOutput(
             None, x, out, w, b, torch_early.DoubleTensor([[0, 0], [3, 0], [1, 1]]), 3, 2, 2, 1)
+
+
+def test_conv_nd_refuses_a_dilated_transposed_convolution():
+    from torch_early.nn._functions.conv import ConvNd
+    f = ConvNd((1, 1), (0, 0), (2, 2), True, (0, 0), 1)
+    with pytest.raises(ValueError, match=r'cannot be dilated \(dilation=\(2, 2\)\)'):
+        f(var(1, 2, 3, 3), var(2, 3, 2, 2))

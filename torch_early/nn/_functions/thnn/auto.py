@@ -22,8 +22,9 @@ HAND_WRITTEN = {
     'Linear', 'BatchNormalization', 'SpatialConvolutionMM', 'SpatialMaxPooling',
     'SpatialDilatedMaxPooling', 'SpatialAveragePooling', 'SpatialMaxUnpooling', 'unfolded',
     'PReLU', 'RReLU',
-    # the other convolutions: ConvNd (nn/_functions/conv.py) runs the dilated, full and volumetric
-    # ones; the local and connection-table ones, like the era's, are bound but have no Function
+    # the other convolutions: ConvNd (nn/_functions/conv.py) runs the dilated, full and
+    # VolumetricConvolutionMM ones; VolumetricConvolution and the local and connection-table
+    # ones are bound but, as in the era's nn, have no Function
     'SpatialDilatedConvolution', 'SpatialFullConvolution', 'SpatialConvolutionLocal',
     'SpatialConvolutionMap', 'SpatialFullConvolutionMap', 'VolumetricConvolution',
     'VolumetricConvolutionMM', 'VolumetricDilatedConvolution', 'VolumetricFullConvolution',
