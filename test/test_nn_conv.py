@@ -1,7 +1,7 @@
 """nn.Conv1d/Conv2d and F.conv1d/conv2d: forward against a NumPy direct convolution, gradcheck
 for input, weight and bias, stride/padding/groups, batch of 1, the modules' shapes,
-initialisation and repr, the size errors, the unsupported variants, and a LeNet-style network
-that learns on a fixed synthetic batch."""
+initialisation and repr, the size errors, and a LeNet-style network that learns on a fixed
+synthetic batch. (Dilated, 3-D and transposed convolutions: test_nn_conv_more.py.)"""
 import math
 
 import numpy as np
@@ -144,11 +144,6 @@ def test_conv2d_input_of_wrong_dimension():
 def test_conv2d_bias_of_wrong_size():
     with pytest.raises(RuntimeError, match='bias of size 4'):
         F.conv2d(var(1, 2, 5, 5), var(3, 2, 3, 3), var(4))
-
-
-def test_dilated_convolution_is_not_implemented_yet():
-    with pytest.raises(NotImplementedError, match='dilated'):
-        nn.Conv2d(3, 2, 3, dilation=2).double()(var(1, 3, 8, 8))
 
 
 def test_float_convolution():

@@ -1,6 +1,7 @@
 /* THNN's 2-D modules, expanded for Float and Double: the im2col unfolding (generic/unfold.c), the
- * convolution on it (generic/SpatialConvolutionMM.c), the poolings, and the resampling modules
- * (subsampling, adaptive and fractional pooling, upsampling, padding), one generic file each.
+ * convolutions on it (generic/SpatialConvolutionMM.c, and the dilated, full (transposed), local
+ * and connection-table ones after it), the poolings, and the resampling modules (subsampling,
+ * adaptive and fractional pooling, upsampling, padding), one generic file each.
  * On the path of `nn.Conv2d(3, 8, 3)(x)`: THNN_FloatSpatialConvolutionMM_updateOutput. */
 #include <math.h>
 #include <stdio.h>
@@ -16,6 +17,16 @@
 #include "generic/unfold.c"
 #include "THGenerateFloatTypes.h"
 #include "generic/SpatialConvolutionMM.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/SpatialDilatedConvolution.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/SpatialFullConvolution.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/SpatialConvolutionLocal.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/SpatialConvolutionMap.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/SpatialFullConvolutionMap.c"
 #include "THGenerateFloatTypes.h"
 #include "generic/SpatialPooling.c"
 #include "THGenerateFloatTypes.h"

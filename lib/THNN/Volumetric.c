@@ -11,6 +11,16 @@
 #include "THGenerateFloatTypes.h"
 
 /* the convolutions */
+#include "generic/vol2col.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/VolumetricConvolutionMM.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/VolumetricConvolution.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/VolumetricDilatedConvolution.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/VolumetricFullConvolution.c"
+#include "THGenerateFloatTypes.h"
 
 /* the poolings, unpooling and padding */
 #include "generic/VolumetricPooling.c"

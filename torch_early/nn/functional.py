@@ -19,6 +19,7 @@ from ._functions.thnn.batchnorm import BatchNorm
 from ._functions.thnn.pooling import AdaptiveMaxPool2d
 from ._functions.thnn.upsampling import UpsamplingNearest2d, UpsamplingBilinear2d
 from .modules.utils import _single, _pair
+from .modules.utils import _triple
 
 
 def linear(input, weight, bias=None):
@@ -205,6 +206,37 @@ def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     """Convolve a (batch, in_channels, height, width) input with a weight (out_channels,
     in_channels/groups, kH, kW); bias (out_channels) or None. Sizes: an int or an (h, w) pair."""
     f = ConvNd(_pair(stride), _pair(padding), _pair(dilation), False, _pair(0), groups)
+    return f(input, weight) if bias is None else f(input, weight, bias)
+
+
+def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    """Convolve a (batch, in_channels, time, height, width) input with a weight (out_channels,
+    in_channels/groups, kT, kH, kW); bias (out_channels) or None. Sizes: an int or a triple."""
+    f = ConvNd(_triple(stride), _triple(padding), _triple(dilation), False, _triple(0), groups)
+    return f(input, weight) if bias is None else f(input, weight, bias)
+
+
+def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1):
+    """The transposed convolution of a (batch, in_channels, length) input with a weight
+    (in_channels, out_channels/groups, kW): the output is (length-1)*stride - 2*padding + kW +
+    output_padding long."""
+    f = ConvNd(_single(stride), _single(padding), _single(1), True, _single(output_padding),
+               groups)
+    return f(input, weight) if bias is None else f(input, weight, bias)
+
+
+def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1):
+    """The transposed convolution of a (batch, in_channels, height, width) input with a weight
+    (in_channels, out_channels/groups, kH, kW); bias (out_channels) or None."""
+    f = ConvNd(_pair(stride), _pair(padding), _pair(1), True, _pair(output_padding), groups)
+    return f(input, weight) if bias is None else f(input, weight, bias)
+
+
+def conv_transpose3d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1):
+    """The transposed convolution of a (batch, in_channels, time, height, width) input with a
+    weight (in_channels, out_channels/groups, kT, kH, kW); bias (out_channels) or None."""
+    f = ConvNd(_triple(stride), _triple(padding), _triple(1), True, _triple(output_padding),
+               groups)
     return f(input, weight) if bias is None else f(input, weight, bias)
 
 

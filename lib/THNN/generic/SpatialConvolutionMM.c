@@ -3,10 +3,16 @@
  * kH x kW (or already 2-D: nOutputPlane x nInputPlane*kH*kW), viewed as a matrix of that 2-D
  * shape; finput holds each image's columns (generic/unfold.c), fgradInput the columns of the
  * gradient. The unfolding of the images of a batch runs in parallel, on raw pointers, after every
- * check; the matrix products run on BLAS, which has its own threads. */
+ * check; the matrix products run on BLAS, which has its own threads. The static functions here
+ * take a dilation too: SpatialDilatedConvolution.c runs on them. */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/SpatialConvolutionMM.c"
 #else
+
+/* The window of one call: kernel, stride, padding, and the dilation (1 for a plain kernel). */
+typedef struct {
+  int kW, kH, dW, dH, padW, padH, dilationW, dilationH;
+} THNN_(ConvWindow);
 
 /* The sizes of one call, known once its arguments are checked. */
 typedef struct {
@@ -16,12 +22,16 @@ typedef struct {
   long rows;              /* nInputPlane * kH * kW: rows of the columns, columns of weight */
 } THNN_(ConvSizes);
 
-/* Checks input (argument 2), weight (at weightArg) and the window, and computes the sizes. A
- * kernel larger than the padded image is an error naming both. */
+/* Checks input (argument 2), weight (at weightArg) and the window (kW at kernelArg, then kH, dW,
+ * dH, padW, padH and the dilations), and computes the sizes. A kernel larger than the padded
+ * image is an error naming both. */
 static THNN_(ConvSizes) THNN_(SpatialConvolutionMM_check)(
-    THTensor *input, THTensor *weight, int weightArg, const char *weightName, int kW, int kH,
-    int dW, int dH, int padW, int padH, int kernelArg) {
-  THNN_(checkWindow)(kW, kH, dW, dH, padW, padH, kernelArg);
+    THTensor *input, THTensor *weight, int weightArg, const char *weightName,
+    THNN_(ConvWindow) w, int kernelArg) {
+  int kW = w.kW, kH = w.kH;
+  THNN_(checkWindow)(kW, kH, w.dW, w.dH, w.padW, w.padH, kernelArg);
+  THArgCheck(w.dilationW > 0 && w.dilationH > 0, kernelArg + 6, "dilation should be greater "
+             "than zero, but got dilationH: %d dilationW: %d", w.dilationH, w.dilationW);
   THArgCheck(weight->nDimension == 2 || weight->nDimension == 4, weightArg,
              "%s should be a 2D or 4D tensor, but got size %s",
              weightName, THTensor_(sizeDesc)(weight).str);
@@ -47,12 +57,19 @@ static THNN_(ConvSizes) THNN_(SpatialConvolutionMM_check)(
              THTensor_(sizeDesc)(input).str);
   s.inputHeight = input->size[batched + 1];
   s.inputWidth = input->size[batched + 2];
-  long paddedHeight = s.inputHeight + 2L * padH, paddedWidth = s.inputWidth + 2L * padW;
-  THArgCheck(paddedHeight >= kH && paddedWidth >= kW, 2, "input of size %s padded to %ldx%ld is "
-             "smaller than the %dx%d kernel (kH x kW)", THTensor_(sizeDesc)(input).str,
-             paddedHeight, paddedWidth, kH, kW);
-  s.outputHeight = (paddedHeight - kH) / dH + 1;
-  s.outputWidth = (paddedWidth - kW) / dW + 1;
+  long paddedHeight = s.inputHeight + 2L * w.padH, paddedWidth = s.inputWidth + 2L * w.padW;
+  /* the span of a dilated kernel: its taps are dilation pixels apart */
+  long spanH = (long)w.dilationH * (kH - 1) + 1, spanW = (long)w.dilationW * (kW - 1) + 1;
+  if (w.dilationH == 1 && w.dilationW == 1)
+    THArgCheck(paddedHeight >= kH && paddedWidth >= kW, 2, "input of size %s padded to %ldx%ld "
+               "is smaller than the %dx%d kernel (kH x kW)", THTensor_(sizeDesc)(input).str,
+               paddedHeight, paddedWidth, kH, kW);
+  else
+    THArgCheck(paddedHeight >= spanH && paddedWidth >= spanW, 2, "input of size %s padded to "
+               "%ldx%ld is smaller than the %dx%d kernel (kH x kW) dilated to %ldx%ld",
+               THTensor_(sizeDesc)(input).str, paddedHeight, paddedWidth, kH, kW, spanH, spanW);
+  s.outputHeight = (paddedHeight - spanH) / w.dH + 1;
+  s.outputWidth = (paddedWidth - spanW) / w.dW + 1;
   return s;
 }
 
@@ -76,16 +93,65 @@ static void THNN_(SpatialConvolutionMM_resizeColumns)(THTensor *columns, THTenso
     THTensor_(resize2d)(columns, s.rows, s.outputHeight * s.outputWidth);
 }
 
-/* One image's columns (im2col) and its output rows filled with the bias, before the product. Raw
- * pointers, raises nothing: the images of a batch run in parallel. */
+/* One image's columns (im2col) and, when output is not NULL, its output rows filled with the
+ * bias, before the product. Raw pointers, raises nothing: the images of a batch run in parallel. */
 static void THNN_(SpatialConvolutionMM_prepareFrame)(real *image, real *columns, real *output,
-                                                     real *bias, THNN_(ConvSizes) s, int kW,
-                                                     int kH, int dW, int dH, int padW, int padH) {
+                                                     real *bias, THNN_(ConvSizes) s,
+                                                     THNN_(ConvWindow) w) {
   long positions = s.outputHeight * s.outputWidth;
-  THNN_(im2col)(columns, image, kW, kH, dW, dH, padW, padH, s.nInputPlane, s.inputWidth,
-                s.inputHeight, s.outputWidth, s.outputHeight);
-  for (long plane = 0; plane < s.nOutputPlane; plane++)
+  THNN_(im2col)(columns, image, w.kW, w.kH, w.dW, w.dH, w.padW, w.padH, w.dilationW, w.dilationH,
+                s.nInputPlane, s.inputWidth, s.inputHeight, s.outputWidth, s.outputHeight);
+  for (long plane = 0; output && plane < s.nOutputPlane; plane++)
     THVector_(fill)(output + plane * positions, bias ? bias[plane] : 0, positions);
+}
+
+/* columns (resized) = the im2col of every image of input, in parallel; output, when not NULL
+ * (resized to the output's size, contiguous), starts as the bias. */
+static void THNN_(SpatialConvolutionMM_unfoldBatch)(THTensor *input, THTensor *columns,
+                                                    real *output, real *bias, THNN_(ConvSizes) s,
+                                                    THNN_(ConvWindow) w) {
+  THNN_(SpatialConvolutionMM_resizeColumns)(columns, input, s);
+  input = THTensor_(newContiguous)(input);
+  real *in_data = THTensor_(data)(input), *col_data = THTensor_(data)(columns);
+  long positions = s.outputHeight * s.outputWidth;
+  long imageSize = s.nInputPlane * s.inputHeight * s.inputWidth;
+  TH_PARALLEL_LOOP(t, s.batch, (double)s.batch * (s.rows + s.nOutputPlane) * positions,
+                   THNN_(SpatialConvolutionMM_prepareFrame)(
+                       in_data + t * imageSize, col_data + t * s.rows * positions,
+                       output ? output + t * s.nOutputPlane * positions : NULL, bias, s, w););
+  THTensor_(free)(input);
+}
+
+/* The forward of a checked call: columns = im2col(input), output = bias + weight * columns. */
+static void THNN_(SpatialConvolutionMM_forward)(THTensor *input, THTensor *output,
+                                                THTensor *weight, THTensor *bias,
+                                                THTensor *columns, THNN_(ConvSizes) s,
+                                                THNN_(ConvWindow) w) {
+  long positions = s.outputHeight * s.outputWidth;
+  if (input->nDimension == 4)
+    THTensor_(resize4d)(output, s.batch, s.nOutputPlane, s.outputHeight, s.outputWidth);
+  else
+    THTensor_(resize3d)(output, s.nOutputPlane, s.outputHeight, s.outputWidth);
+  weight = THTensor_(newContiguous)(weight);
+  bias = bias ? THTensor_(newContiguous)(bias) : NULL;
+  THTensor *out = THTensor_(newContiguous)(output);
+  real *out_data = THTensor_(data)(out), *weight_data = THTensor_(data)(weight);
+
+  /* The im2col of every image in parallel; then output += weight * columns, image after image,
+   * outside any parallel region (BLAS runs its own threads, and must not be called from
+   * OpenMP's). Row-major matrices are column-major transposes: BLAS computes
+   * output^T += columns^T * weight^T. */
+  THNN_(SpatialConvolutionMM_unfoldBatch)(input, columns, out_data,
+                                          bias ? THTensor_(data)(bias) : NULL, s, w);
+  real *col_data = THTensor_(data)(columns);
+  for (long t = 0; t < s.batch; t++)
+    THBlas_(gemm)('n', 'n', positions, s.nOutputPlane, s.rows, 1,
+                  col_data + t * s.rows * positions, positions, weight_data, s.rows, 1,
+                  out_data + t * s.nOutputPlane * positions, positions);
+
+  THTensor_(free)(weight);
+  THTensor_(free)(bias);
+  THTensor_(freeCopyTo)(out, output);
 }
 
 void THNN_(SpatialConvolutionMM_updateOutput)(THNNState *state, THTensor *input,
@@ -93,71 +159,36 @@ void THNN_(SpatialConvolutionMM_updateOutput)(THNNState *state, THTensor *input,
                                               THTensor *finput, THTensor *fgradInput, int kW,
                                               int kH, int dW, int dH, int padW, int padH) {
   (void)state, (void)fgradInput;
-  THNN_(ConvSizes) s = THNN_(SpatialConvolutionMM_check)(input, weight, 4, "weight", kW, kH, dW,
-                                                         dH, padW, padH, 8);
+  THNN_(ConvWindow) w = {kW, kH, dW, dH, padW, padH, 1, 1};
+  THNN_(ConvSizes) s = THNN_(SpatialConvolutionMM_check)(input, weight, 4, "weight", w, 8);
   if (bias)
     THNN_(checkVector)(bias, s.nOutputPlane, 5, "bias");
-  long positions = s.outputHeight * s.outputWidth;
-  THNN_(SpatialConvolutionMM_resizeColumns)(finput, input, s);
-  if (input->nDimension == 4)
-    THTensor_(resize4d)(output, s.batch, s.nOutputPlane, s.outputHeight, s.outputWidth);
-  else
-    THTensor_(resize3d)(output, s.nOutputPlane, s.outputHeight, s.outputWidth);
-  input = THTensor_(newContiguous)(input);
-  weight = THTensor_(newContiguous)(weight);
-  bias = bias ? THTensor_(newContiguous)(bias) : NULL;
-  THTensor *out = THTensor_(newContiguous)(output);
-  real *in_data = THTensor_(data)(input), *columns = THTensor_(data)(finput);
-  real *out_data = THTensor_(data)(out), *weight_data = THTensor_(data)(weight);
-  real *bias_data = bias ? THTensor_(data)(bias) : NULL;
-  long imageSize = s.nInputPlane * s.inputHeight * s.inputWidth;
-
-  /* The im2col of every image in parallel; then output += weight * columns, image after image,
-   * outside any parallel region (BLAS runs its own threads, and must not be called from
-   * OpenMP's). Row-major matrices are column-major transposes: BLAS computes
-   * output^T += columns^T * weight^T. */
-  TH_PARALLEL_LOOP(t, s.batch, (double)s.batch * (s.rows + s.nOutputPlane) * positions,
-                   THNN_(SpatialConvolutionMM_prepareFrame)(
-                       in_data + t * imageSize, columns + t * s.rows * positions,
-                       out_data + t * s.nOutputPlane * positions, bias_data, s, kW, kH, dW, dH,
-                       padW, padH););
-  for (long t = 0; t < s.batch; t++)
-    THBlas_(gemm)('n', 'n', positions, s.nOutputPlane, s.rows, 1, columns + t * s.rows * positions,
-                  positions, weight_data, s.rows, 1, out_data + t * s.nOutputPlane * positions,
-                  positions);
-
-  THTensor_(free)(input);
-  THTensor_(free)(weight);
-  THTensor_(free)(bias);
-  THTensor_(freeCopyTo)(out, output);
+  THNN_(SpatialConvolutionMM_forward)(input, output, weight, bias, finput, s, w);
 }
 
 /* One image's gradInput = col2im(gradColumns). Raw pointers, raises nothing. */
 static void THNN_(SpatialConvolutionMM_foldFrame)(real *gradColumns, real *gradInput,
-                                                  THNN_(ConvSizes) s, int kW, int kH, int dW,
-                                                  int dH, int padW, int padH) {
+                                                  THNN_(ConvSizes) s, THNN_(ConvWindow) w) {
   memset(gradInput, 0, sizeof(real) * s.nInputPlane * s.inputHeight * s.inputWidth);
   for (long plane = 0; plane < s.nInputPlane; plane++)
-    THNN_(col2imPlane)(gradColumns, gradInput, plane, kW, kH, dW, dH, padW, padH, s.inputWidth,
-                       s.inputHeight, s.outputWidth, s.outputHeight);
+    THNN_(col2imPlane)(gradColumns, gradInput, plane, w.kW, w.kH, w.dW, w.dH, w.padW, w.padH,
+                       w.dilationW, w.dilationH, s.inputWidth, s.inputHeight, s.outputWidth,
+                       s.outputHeight);
 }
 
-void THNN_(SpatialConvolutionMM_updateGradInput)(THNNState *state, THTensor *input,
-                                                 THTensor *gradOutput, THTensor *gradInput,
-                                                 THTensor *weight, THTensor *finput,
-                                                 THTensor *fgradInput, int kW, int kH, int dW,
-                                                 int dH, int padW, int padH) {
-  (void)state, (void)finput;
-  THNN_(ConvSizes) s = THNN_(SpatialConvolutionMM_check)(input, weight, 5, "weight", kW, kH, dW,
-                                                         dH, padW, padH, 8);
-  THNN_(SpatialConvolutionMM_checkGradOutput)(input, gradOutput, s);
+/* The backward of a checked call: gradColumns = weight^T * gradOutput, gradInput =
+ * col2im(gradColumns). */
+static void THNN_(SpatialConvolutionMM_backward)(THTensor *input, THTensor *gradOutput,
+                                                 THTensor *gradInput, THTensor *weight,
+                                                 THTensor *gradColumns, THNN_(ConvSizes) s,
+                                                 THNN_(ConvWindow) w) {
   long positions = s.outputHeight * s.outputWidth;
-  THNN_(SpatialConvolutionMM_resizeColumns)(fgradInput, input, s);
+  THNN_(SpatialConvolutionMM_resizeColumns)(gradColumns, input, s);
   THTensor_(resizeAs)(gradInput, input);
   gradOutput = THTensor_(newContiguous)(gradOutput);
   weight = THTensor_(newContiguous)(weight);
   THTensor *gradIn = THTensor_(newContiguous)(gradInput);
-  real *go_data = THTensor_(data)(gradOutput), *columns = THTensor_(data)(fgradInput);
+  real *go_data = THTensor_(data)(gradOutput), *columns = THTensor_(data)(gradColumns);
   real *gi_data = THTensor_(data)(gradIn), *weight_data = THTensor_(data)(weight);
   long imageSize = s.nInputPlane * s.inputHeight * s.inputWidth;
 
@@ -169,12 +200,48 @@ void THNN_(SpatialConvolutionMM_updateGradInput)(THNNState *state, THTensor *inp
                   columns + t * s.rows * positions, positions);
   TH_PARALLEL_LOOP(t, s.batch, (double)s.batch * s.rows * positions,
                    THNN_(SpatialConvolutionMM_foldFrame)(
-                       columns + t * s.rows * positions, gi_data + t * imageSize, s, kW, kH, dW,
-                       dH, padW, padH););
+                       columns + t * s.rows * positions, gi_data + t * imageSize, s, w););
 
   THTensor_(free)(gradOutput);
   THTensor_(free)(weight);
   THTensor_(freeCopyTo)(gradIn, gradInput);
+}
+
+void THNN_(SpatialConvolutionMM_updateGradInput)(THNNState *state, THTensor *input,
+                                                 THTensor *gradOutput, THTensor *gradInput,
+                                                 THTensor *weight, THTensor *finput,
+                                                 THTensor *fgradInput, int kW, int kH, int dW,
+                                                 int dH, int padW, int padH) {
+  (void)state, (void)finput;
+  THNN_(ConvWindow) w = {kW, kH, dW, dH, padW, padH, 1, 1};
+  THNN_(ConvSizes) s = THNN_(SpatialConvolutionMM_check)(input, weight, 5, "weight", w, 8);
+  THNN_(SpatialConvolutionMM_checkGradOutput)(input, gradOutput, s);
+  THNN_(SpatialConvolutionMM_backward)(input, gradOutput, gradInput, weight, fgradInput, s, w);
+}
+
+/* gradWeight += scale * gradOutput * columns^T and gradBias += scale * the sums of gradOutput's
+ * planes, image after image (they all add to them); columns holds the input's im2col. */
+static void THNN_(SpatialConvolutionMM_addParameterGradients)(THTensor *gradOutput,
+                                                              THTensor *gradWeight,
+                                                              THTensor *gradBias,
+                                                              THTensor *columns,
+                                                              THNN_(ConvSizes) s, real scale) {
+  long positions = s.outputHeight * s.outputWidth;
+  gradOutput = THTensor_(newContiguous)(gradOutput);
+  THTensor *gradW = THTensor_(newContiguous)(gradWeight);
+  real *go_data = THTensor_(data)(gradOutput), *col_data = THTensor_(data)(columns);
+  real *gw_data = THTensor_(data)(gradW);
+  for (long t = 0; t < s.batch; t++) {
+    real *go = go_data + t * s.nOutputPlane * positions;
+    THBlas_(gemm)('t', 'n', s.rows, s.nOutputPlane, positions, scale,
+                  col_data + t * s.rows * positions, positions, go, positions, 1, gw_data, s.rows);
+    if (gradBias)
+      for (long plane = 0; plane < s.nOutputPlane; plane++)
+        THTensor_(data)(gradBias)[plane * gradBias->stride[0]] +=
+            scale * (real)THVector_(sum)(go + plane * positions, positions);
+  }
+  THTensor_(free)(gradOutput);
+  THTensor_(freeCopyTo)(gradW, gradWeight);
 }
 
 void THNN_(SpatialConvolutionMM_accGradParameters)(THNNState *state, THTensor *input,
@@ -183,8 +250,9 @@ void THNN_(SpatialConvolutionMM_accGradParameters)(THNNState *state, THTensor *i
                                                    THTensor *fgradInput, int kW, int kH, int dW,
                                                    int dH, int padW, int padH, real scale) {
   (void)state, (void)fgradInput;
-  THNN_(ConvSizes) s = THNN_(SpatialConvolutionMM_check)(input, gradWeight, 4, "gradWeight", kW,
-                                                         kH, dW, dH, padW, padH, 8);
+  THNN_(ConvWindow) w = {kW, kH, dW, dH, padW, padH, 1, 1};
+  THNN_(ConvSizes) s = THNN_(SpatialConvolutionMM_check)(input, gradWeight, 4, "gradWeight", w,
+                                                         8);
   THNN_(SpatialConvolutionMM_checkGradOutput)(input, gradOutput, s);
   if (gradBias)
     THNN_(checkVector)(gradBias, s.nOutputPlane, 5, "gradBias");
@@ -197,22 +265,8 @@ void THNN_(SpatialConvolutionMM_accGradParameters)(THNNState *state, THTensor *i
     THNN_(checkSizes)(finput, 6, "finput (the columns of updateOutput)", 2, columnSizes + 1);
   THArgCheck(THTensor_(isContiguous)(finput), 6, "finput should be contiguous, as updateOutput "
              "leaves it");
-  gradOutput = THTensor_(newContiguous)(gradOutput);
-  THTensor *gradW = THTensor_(newContiguous)(gradWeight);
-  real *go_data = THTensor_(data)(gradOutput), *columns = THTensor_(data)(finput);
-  real *gw_data = THTensor_(data)(gradW);
-  /* gradWeight += scale * gradOutput * columns^T, image after image (they all add to it) */
-  for (long t = 0; t < s.batch; t++) {
-    real *go = go_data + t * s.nOutputPlane * positions;
-    THBlas_(gemm)('t', 'n', s.rows, s.nOutputPlane, positions, scale,
-                  columns + t * s.rows * positions, positions, go, positions, 1, gw_data, s.rows);
-    if (gradBias)
-      for (long plane = 0; plane < s.nOutputPlane; plane++)
-        THTensor_(data)(gradBias)[plane * gradBias->stride[0]] +=
-            scale * (real)THVector_(sum)(go + plane * positions, positions);
-  }
-  THTensor_(free)(gradOutput);
-  THTensor_(freeCopyTo)(gradW, gradWeight);
+  THNN_(SpatialConvolutionMM_addParameterGradients)(gradOutput, gradWeight, gradBias, finput, s,
+                                                    scale);
 }
 
 #endif

@@ -137,4 +137,24 @@ static inline void THNN_(checkWindow)(int kW, int kH, int dW, int dH, int padW, 
              "padH: %d padW: %d", padH, padW);
 }
 
+/* ---- Convolutions with a connection table (SpatialConvolutionMap, SpatialFullConvolutionMap) ---- */
+
+/* connTable (argument argNumber) is nConnections x 2, one row per kernel of weight: row k links
+ * input plane connTable[k][0] to output plane connTable[k][1], both counted from 0 and whole
+ * numbers in range. */
+static inline void THNN_(checkConnTable)(THTensor *connTable, int argNumber, long nConnections,
+                                         long nInputPlane, long nOutputPlane) {
+  THArgCheck(connTable->nDimension == 2 && connTable->size[0] == nConnections &&
+             connTable->size[1] == 2, argNumber, "connTable should be of size %ldx2 (one row "
+             "per kernel of weight), but got size %s", nConnections,
+             THTensor_(sizeDesc)(connTable).str);
+  for (long k = 0; k < nConnections; k++) {
+    real from = THTensor_(get2d)(connTable, k, 0), to = THTensor_(get2d)(connTable, k, 1);
+    THArgCheck(from >= 0 && from < nInputPlane && from == (long)from && to >= 0 &&
+               to < nOutputPlane && to == (long)to, argNumber, "connTable row %ld links input "
+               "plane %g to output plane %g, but the planes go from 0 to %ld and from 0 to %ld",
+               k, (double)from, (double)to, nInputPlane - 1, nOutputPlane - 1);
+  }
+}
+
 #endif

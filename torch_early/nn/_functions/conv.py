@@ -1,16 +1,82 @@
-"""ConvNd: the convolution Function of Conv1d/Conv2d, computed by THNN's SpatialConvolutionMM
-(im2col + one matrix product per image). A 1-D convolution runs as a 2-D one of height 1;
-groups split the channels, convolve each part on its own and concatenate the results."""
+"""ConvNd: the convolution Function of every nn.Conv and nn.ConvTranspose module, computed by the
+THNN module that fits: SpatialConvolutionMM for a 2-D convolution, SpatialDilatedConvolution when
+it is dilated, SpatialFullConvolution when it is transposed, and their Volumetric counterparts in
+3-D (all im2col or vol2col + one matrix product per image). A 1-D convolution runs as a 2-D one of
+height 1; groups split the channels, convolve each part on its own and concatenate the results."""
 
 import torch_early
 from ...autograd import Function
 from ... import _thnn
 
 
+class _ThnnConvolution(object):
+    """How ConvNd calls one THNN convolution module: how many scratch buffers each of its three
+    entry points takes (always the first ones of the same list, which the forward creates), and
+    which numbers follow them (`window(conv, kernel)`, in THNN's order: width before height)."""
+
+    def __init__(self, name, buffers, window):
+        self.name = name
+        self.update_output_buffers, self.grad_input_buffers, self.grad_params_buffers = buffers
+        self.window = window
+
+    def update_output(self, backend, input, output, weight, bias, bufs, window):
+        getattr(backend, self.name + '_updateOutput')(
+            backend.library_state, input, output, weight, bias,
+            *(bufs[:self.update_output_buffers] + window))
+
+    def update_grad_input(self, backend, input, grad_output, grad_input, weight, bufs, window):
+        getattr(backend, self.name + '_updateGradInput')(
+            backend.library_state, input, grad_output, grad_input, weight,
+            *(bufs[:self.grad_input_buffers] + window))
+
+    def acc_grad_parameters(self, backend, input, grad_output, grad_weight, grad_bias, bufs,
+                            window):
+        getattr(backend, self.name + '_accGradParameters')(
+            backend.library_state, input, grad_output, grad_weight, grad_bias,
+            *(bufs[:self.grad_params_buffers] + window + [1]))
+
+
+def _thnn_order(sizes):
+    """(h, w) as THNN takes them, (w, h); (t, h, w) as (t, w, h)."""
+    sizes = list(sizes)
+    return sizes[:-2] + [sizes[-1], sizes[-2]]
+
+
+def _with_kernel(conv, kernel, extra=()):
+    window = _thnn_order(kernel) + _thnn_order(conv.stride2) + _thnn_order(conv.padding2)
+    for sizes in extra:
+        window += _thnn_order(sizes)
+    return window
+
+
+_CONVOLUTIONS = {
+    # (dimensions, transposed, dilated): the module and its buffers (updateOutput,
+    # updateGradInput, accGradParameters)
+    (2, False, False): _ThnnConvolution(
+        'SpatialConvolutionMM', (2, 2, 2), lambda c, k: _with_kernel(c, k)),
+    (2, False, True): _ThnnConvolution(
+        'SpatialDilatedConvolution', (2, 1, 2), lambda c, k: _with_kernel(c, k, [c.dilation2])),
+    (2, True, False): _ThnnConvolution(
+        'SpatialFullConvolution', (2, 1, 2),
+        lambda c, k: _with_kernel(c, k, [c.output_padding2])),
+    (3, False, False): _ThnnConvolution(
+        'VolumetricConvolutionMM', (1, 2, 1), lambda c, k: _with_kernel(c, k)),
+    (3, False, True): _ThnnConvolution(
+        'VolumetricDilatedConvolution', (2, 1, 2),
+        lambda c, k: _with_kernel(c, k, [c.dilation2])),
+    # the kernel size of VolumetricFullConvolution comes from its weight
+    (3, True, False): _ThnnConvolution(
+        'VolumetricFullConvolution', (2, 2, 2),
+        lambda c, k: (_thnn_order(c.stride2) + _thnn_order(c.padding2) +
+                      _thnn_order(c.output_padding2))),
+}
+
+
 class ConvNd(Function):
     """ConvNd(stride, padding, dilation, transposed, output_padding, groups), each size a tuple
     with one entry per spatial dimension; forward(input, weight[, bias]) on tensors, input
-    (batch, in_channels, *spatial), weight (out_channels, in_channels/groups, *kernel)."""
+    (batch, in_channels, *spatial), weight (out_channels, in_channels/groups, *kernel), or for a
+    transposed convolution (in_channels, out_channels/groups, *kernel)."""
 
     def __init__(self, stride, padding, dilation, transposed, output_padding, groups):
         super(ConvNd, self).__init__()
@@ -22,52 +88,48 @@ class ConvNd(Function):
         self.groups = groups
 
     def forward(self, input, weight, bias=None):
-        self._check_supported(input)
-        _check_sizes(input, weight, bias, self.groups)
+        _check_sizes(input, weight, bias, self.groups, self.transposed, len(self.stride))
         self.save_for_backward(input, weight, bias)
-        self._kernel = (1, weight.size(2)) if weight.dim() == 3 else tuple(weight.size()[2:])
+        self._prepare_window(weight)
         backend = _thnn.type2backend[type(input)]
-        input4, weight4 = _as_2d(input), _as_2d(weight)
-        # one pair of im2col buffers per group, kept for accGradParameters in backward
-        self._columns = []
+        input_nd, weight_nd = _as_2d(input), _as_2d(weight)
+        # the scratch buffers of each group, kept for the backward
+        self._buffers = []
         outputs = []
         for g in range(self.groups):
-            finput, fgradInput = input.new(), input.new()
+            bufs = [input.new(), input.new()]
             output = input.new()
-            backend.SpatialConvolutionMM_updateOutput(
-                backend.library_state, _group(input4, 1, g, self.groups),
-                output, _group(weight4, 0, g, self.groups),
-                None if bias is None else _group(bias, 0, g, self.groups),
-                finput, fgradInput, *self._window())
-            self._columns.append((finput, fgradInput))
+            self._convolution.update_output(
+                backend, _group(input_nd, 1, g, self.groups), output,
+                _group(weight_nd, 0, g, self.groups),
+                None if bias is None else _group(bias, 0, g, self.groups), bufs, self._window)
+            self._buffers.append(bufs)
             outputs.append(output)
-        output = outputs[0] if self.groups == 1 else _cat(outputs, 1)
+        output = _cat(outputs, 1)
         return output.view(*self._output_size(input, output))
 
     def backward(self, grad_output):
         input, weight, bias = self.saved_tensors
         backend = _thnn.type2backend[type(input)]
-        input4, weight4 = _as_2d(input), _as_2d(weight)
-        grad_output4 = _as_2d(grad_output)
+        input_nd, weight_nd = _as_2d(input), _as_2d(weight)
+        grad_output_nd = _as_2d(grad_output)
         grad_input = grad_weight = grad_bias = None
         grad_inputs, grad_weights, grad_biases = [], [], []
         for g in range(self.groups):
-            group_input = _group(input4, 1, g, self.groups)
-            group_weight = _group(weight4, 0, g, self.groups)
-            group_grad_output = _group(grad_output4, 1, g, self.groups)
-            finput, fgradInput = self._columns[g]
+            group_input = _group(input_nd, 1, g, self.groups)
+            group_weight = _group(weight_nd, 0, g, self.groups)
+            group_grad_output = _group(grad_output_nd, 1, g, self.groups)
+            bufs = self._buffers[g]
             if self.needs_input_grad[0]:
                 gi = input.new()
-                backend.SpatialConvolutionMM_updateGradInput(
-                    backend.library_state, group_input, group_grad_output, gi, group_weight,
-                    finput, fgradInput, *self._window())
+                self._convolution.update_grad_input(backend, group_input, group_grad_output, gi,
+                                                    group_weight, bufs, self._window)
                 grad_inputs.append(gi)
             if any(self.needs_input_grad[1:]):
                 gw = group_weight.new(group_weight.size()).zero_()
-                gb = None if bias is None else gw.new(gw.size(0)).zero_()
-                backend.SpatialConvolutionMM_accGradParameters(
-                    backend.library_state, group_input, group_grad_output, gw, gb,
-                    finput, fgradInput, *(self._window() + (1,)))
+                gb = None if bias is None else gw.new(group_grad_output.size(1)).zero_()
+                self._convolution.acc_grad_parameters(backend, group_input, group_grad_output,
+                                                      gw, gb, bufs, self._window)
                 grad_weights.append(gw)
                 grad_biases.append(gb)
         if grad_inputs:
@@ -80,32 +142,27 @@ class ConvNd(Function):
             return grad_input, grad_weight
         return grad_input, grad_weight, grad_bias
 
-    def _check_supported(self, input):
-        if self.transposed:
-            raise NotImplementedError("transposed convolution is not implemented yet: it needs "
-                                      "the THNN full-convolution kernels")
-        if any(d != 1 for d in self.dilation):
-            raise NotImplementedError("dilated convolution (dilation={}) is not implemented yet: "
-                                      "it needs the THNN dilated-convolution kernels".format(
-                                          self.dilation))
-        if input.dim() not in (3, 4):
-            raise NotImplementedError("only 1-D and 2-D convolutions are implemented: an input "
-                                      "of {} dimensions needs the volumetric THNN kernels"
-                                      .format(input.dim()))
-
-    def _window(self):
-        """kW, kH, dW, dH, padW, padH for SpatialConvolutionMM; a 1-D convolution has height 1."""
-        kernel = self._kernel
-        stride, padding = self.stride, self.padding
-        if len(stride) == 1:
-            stride, padding = (1,) + stride, (0,) + padding
-        return (kernel[1], kernel[0], stride[1], stride[0], padding[1], padding[0])
+    def _prepare_window(self, weight):
+        """Picks the THNN module and its numbers. A 1-D convolution is a 2-D one of height 1."""
+        kernel = tuple(weight.size()[2:])
+        self.stride2, self.padding2 = self.stride, self.padding
+        self.dilation2, self.output_padding2 = self.dilation, self.output_padding
+        if len(kernel) == 1:
+            kernel = (1,) + kernel
+            self.stride2, self.padding2 = (1,) + self.stride, (0,) + self.padding
+            self.dilation2 = (1,) + self.dilation
+            self.output_padding2 = (0,) + self.output_padding
+        dilated = any(d != 1 for d in self.dilation)
+        if self.transposed and dilated:
+            raise ValueError("a transposed convolution cannot be dilated (dilation={})".format(
+                self.dilation))
+        self._convolution = _CONVOLUTIONS[(len(kernel), self.transposed, dilated)]
+        self._window = self._convolution.window(self, kernel)
 
     def _output_size(self, input, output):
         if input.dim() == 3:                       # drop the unit height of a 1-D convolution
             return output.size(0), output.size(1), output.size(3)
         return output.size()
-
 
 
 def _as_2d(tensor):
@@ -127,23 +184,35 @@ def _cat(tensors, dim):
     return torch_early.cat(tensors, dim) if len(tensors) > 1 else tensors[0]
 
 
-def _check_sizes(input, weight, bias, groups):
-    if input.dim() != weight.dim():
+def _check_sizes(input, weight, bias, groups, transposed, spatial_dims):
+    """The sizes THNN cannot check: the dimensions, and the channels of the groups."""
+    dims = spatial_dims + 2
+    if weight.dim() != dims:
+        raise RuntimeError("a {}-D convolution expects a weight of {} dimensions, but got one of "
+                           "size {}".format(spatial_dims, dims, _size_str(weight)))
+    if input.dim() != dims:
         raise RuntimeError("convolution expects an input of {} dimensions (batch x channels x "
                            "...) for a weight of size {}, but got an input of size {}".format(
-                               weight.dim(), _size_str(weight), _size_str(input)))
-    if input.size(1) != weight.size(1) * groups:
+                               dims, _size_str(weight), _size_str(input)))
+    if transposed:
+        in_channels, out_channels = weight.size(0), weight.size(1) * groups
+        layout = "in_channels x out_channels/groups x ..."
+    else:
+        in_channels, out_channels = weight.size(1) * groups, weight.size(0)
+        layout = "out_channels x in_channels/groups x ..."
+    if input.size(1) != in_channels:
         raise RuntimeError("convolution: input of size {} should have {} channels (weight of "
-                           "size {}, groups={}), but has {}".format(
-                               _size_str(input), weight.size(1) * groups, _size_str(weight),
-                               groups, input.size(1)))
+                           "size {}: {}, groups={}), but has {}".format(
+                               _size_str(input), in_channels, _size_str(weight), layout, groups,
+                               input.size(1)))
     if weight.size(0) % groups != 0:
-        raise RuntimeError("convolution: weight of size {} has {} output channels, which "
+        raise RuntimeError("convolution: weight of size {} has {} {} channels, which "
                            "groups={} does not divide".format(
-                               _size_str(weight), weight.size(0), groups))
-    if bias is not None and (bias.dim() != 1 or bias.size(0) != weight.size(0)):
+                               _size_str(weight), weight.size(0),
+                               "input" if transposed else "output", groups))
+    if bias is not None and (bias.dim() != 1 or bias.size(0) != out_channels):
         raise RuntimeError("convolution: bias of size {} should have {} elements (weight of "
-                           "size {})".format(_size_str(bias), weight.size(0), _size_str(weight)))
+                           "size {})".format(_size_str(bias), out_channels, _size_str(weight)))
 
 
 def _size_str(tensor):

@@ -50,3 +50,8 @@ from .pixelshuffle import PixelShuffle
 __all__ += ['FractionalMaxPool2d', 'LPPool2d', 'AdaptiveMaxPool2d', 'AdaptiveAvgPool2d',
             'UpsamplingNearest2d', 'UpsamplingBilinear2d', 'ReflectionPad2d', 'ReplicationPad2d',
             'ReplicationPad3d', 'PixelShuffle']
+
+# the 3-D and transposed convolutions
+from .conv import Conv3d, ConvTranspose1d, ConvTranspose2d, ConvTranspose3d
+
+__all__ += ['Conv3d', 'ConvTranspose1d', 'ConvTranspose2d', 'ConvTranspose3d']

@@ -16,19 +16,24 @@ from ...._thnn import type2backend
 from ...._thnn.utils import THNN_H_PATH, parse_header
 from ....autograd.function import Function, InplaceFunction
 
-# Modules with hand-written Functions (in other files of nn/_functions): those with parameters,
-# indices or random numbers, and the im2col helpers.
+# Modules with hand-written Functions (in other files of nn/_functions), or with none.
 HAND_WRITTEN = {
+    # parameters, indices or random numbers, and the im2col helpers
     'Linear', 'BatchNormalization', 'SpatialConvolutionMM', 'SpatialMaxPooling',
     'SpatialDilatedMaxPooling', 'SpatialAveragePooling', 'SpatialMaxUnpooling', 'unfolded',
     'PReLU', 'RReLU',
+    # the 3-D poolings (pooling.py)
     'VolumetricMaxPooling', 'VolumetricDilatedMaxPooling', 'VolumetricAveragePooling',
     'VolumetricMaxUnpooling',
-}
-# The 2-D resampling modules: pooling.py (indices, random offsets) and upsampling.py (sizes
-# worked out from the input); SpatialSubSampling has parameters and no Function (no layer of
-# the era's nn used it: it is reached through the _thnn backend).
-HAND_WRITTEN |= {
+    # the other convolutions: ConvNd (nn/_functions/conv.py) runs the dilated, full and
+    # VolumetricConvolutionMM ones; VolumetricConvolution and the local and connection-table
+    # ones are bound but, as in the era's nn, have no Function
+    'SpatialDilatedConvolution', 'SpatialFullConvolution', 'SpatialConvolutionLocal',
+    'SpatialConvolutionMap', 'SpatialFullConvolutionMap', 'VolumetricConvolution',
+    'VolumetricConvolutionMM', 'VolumetricDilatedConvolution', 'VolumetricFullConvolution',
+    # the 2-D resampling modules: pooling.py (indices, random offsets) and upsampling.py (sizes
+    # worked out from the input); SpatialSubSampling has parameters and no Function (no layer of
+    # the era's nn used it: it is reached through the _thnn backend)
     'SpatialSubSampling', 'SpatialAdaptiveMaxPooling', 'SpatialFractionalMaxPooling',
     'SpatialUpSamplingNearest', 'SpatialUpSamplingBilinear',
 }

@@ -1,0 +1,56 @@
+/* SpatialDilatedConvolution: a 2-D convolution whose kernel taps are dilationH x dilationW pixels
+ * apart (dilation 1 is SpatialConvolutionMM), on SpatialConvolutionMM's im2col + GEMM code with
+ * the dilation passed down to the unfolding. columns receives the im2col of every image; ones (the
+ * era's buffer for adding the bias by a product) is not needed: the output starts as the bias. */
+#ifndef TH_GENERIC_FILE
+#define TH_GENERIC_FILE "generic/SpatialDilatedConvolution.c"
+#else
+
+void THNN_(SpatialDilatedConvolution_updateOutput)(THNNState *state, THTensor *input,
+                                                   THTensor *output, THTensor *weight,
+                                                   THTensor *bias, THTensor *columns,
+                                                   THTensor *ones, int kW, int kH, int dW, int dH,
+                                                   int padW, int padH, int dilationW,
+                                                   int dilationH) {
+  (void)state, (void)ones;
+  THNN_(ConvWindow) w = {kW, kH, dW, dH, padW, padH, dilationW, dilationH};
+  THNN_(ConvSizes) s = THNN_(SpatialConvolutionMM_check)(input, weight, 4, "weight", w, 8);
+  if (bias)
+    THNN_(checkVector)(bias, s.nOutputPlane, 5, "bias");
+  THNN_(SpatialConvolutionMM_forward)(input, output, weight, bias, columns, s, w);
+}
+
+void THNN_(SpatialDilatedConvolution_updateGradInput)(THNNState *state, THTensor *input,
+                                                      THTensor *gradOutput, THTensor *gradInput,
+                                                      THTensor *weight, THTensor *gradColumns,
+                                                      int kW, int kH, int dW, int dH, int padW,
+                                                      int padH, int dilationW, int dilationH) {
+  (void)state;
+  THNN_(ConvWindow) w = {kW, kH, dW, dH, padW, padH, dilationW, dilationH};
+  THNN_(ConvSizes) s = THNN_(SpatialConvolutionMM_check)(input, weight, 5, "weight", w, 7);
+  THNN_(SpatialConvolutionMM_checkGradOutput)(input, gradOutput, s);
+  THNN_(SpatialConvolutionMM_backward)(input, gradOutput, gradInput, weight, gradColumns, s, w);
+}
+
+/* The columns are unfolded again from the input: the buffer may have served as gradColumns
+ * since the forward. */
+void THNN_(SpatialDilatedConvolution_accGradParameters)(THNNState *state, THTensor *input,
+                                                        THTensor *gradOutput,
+                                                        THTensor *gradWeight, THTensor *gradBias,
+                                                        THTensor *columns, THTensor *ones, int kW,
+                                                        int kH, int dW, int dH, int padW,
+                                                        int padH, int dilationW, int dilationH,
+                                                        real scale) {
+  (void)state, (void)ones;
+  THNN_(ConvWindow) w = {kW, kH, dW, dH, padW, padH, dilationW, dilationH};
+  THNN_(ConvSizes) s = THNN_(SpatialConvolutionMM_check)(input, gradWeight, 4, "gradWeight", w,
+                                                         8);
+  THNN_(SpatialConvolutionMM_checkGradOutput)(input, gradOutput, s);
+  if (gradBias)
+    THNN_(checkVector)(gradBias, s.nOutputPlane, 5, "gradBias");
+  THNN_(SpatialConvolutionMM_unfoldBatch)(input, columns, NULL, NULL, s, w);
+  THNN_(SpatialConvolutionMM_addParameterGradients)(gradOutput, gradWeight, gradBias, columns, s,
+                                                    scale);
+}
+
+#endif

@@ -1,0 +1,235 @@
+/* VolumetricConvolutionMM: 3-D convolution (cross-correlation) of an nInputPlane x T x H x W
+ * volume, or a batch of them, by vol2col (generic/vol2col.c) + one matrix product per volume, as
+ * SpatialConvolutionMM does in 2-D. weight is nOutputPlane x nInputPlane x kT x kH x kW (or 2-D:
+ * nOutputPlane x nInputPlane*kT*kH*kW); finput holds each volume's columns, fgradInput the
+ * columns of the gradient. The static functions here take a dilation and serve
+ * VolumetricConvolution.c and VolumetricDilatedConvolution.c too. The unfolding runs in parallel
+ * over the volumes; the products run on BLAS, outside OpenMP. */
+#ifndef TH_GENERIC_FILE
+#define TH_GENERIC_FILE "generic/VolumetricConvolutionMM.c"
+#else
+
+/* The sizes of one call, known once its arguments are checked. */
+typedef struct {
+  long batch;             /* volumes (1 for a 4-D input) */
+  long nInputPlane, inputT, inputHeight, inputWidth;
+  long nOutputPlane, outputT, outputHeight, outputWidth;
+  long rows;              /* nInputPlane * kT * kH * kW */
+} THNN_(VolSizes);
+
+/* The unfolding of one input volume. */
+static THNN_(VolShape) THNN_(VolumetricConvolutionMM_shape)(THNN_(VolSizes) s) {
+  THNN_(VolShape) v = {s.nInputPlane, s.inputT, s.inputHeight, s.inputWidth,
+                       s.outputT, s.outputHeight, s.outputWidth};
+  return v;
+}
+
+/* Checks input (argument 2) and weight (at weightArg: 5-D with the window's kernel, or 2-D when
+ * weight2d), computes the sizes. A kernel larger than the padded volume is an error naming both. */
+static THNN_(VolSizes) THNN_(VolumetricConvolutionMM_check)(
+    THTensor *input, THTensor *weight, int weightArg, const char *weightName,
+    THNN_(VolWindow) w, bool weight2d) {
+  long kernel = (long)w.kT * w.kH * w.kW;
+  THNN_(VolSizes) s;
+  if (weight2d && weight->nDimension == 2) {
+    THArgCheck(weight->size[1] % kernel == 0, weightArg, "%s should have nInputPlane*%d*%d*%d "
+               "columns, but got size %s", weightName, w.kT, w.kH, w.kW,
+               THTensor_(sizeDesc)(weight).str);
+    s.nInputPlane = weight->size[1] / kernel;
+  } else {
+    THArgCheck(weight->nDimension == 5 && weight->size[2] == w.kT && weight->size[3] == w.kH &&
+               weight->size[4] == w.kW, weightArg, "%s should be a 5D tensor (nOutputPlane x "
+               "nInputPlane x kT x kH x kW) with a %dx%dx%d kernel%s, but got size %s",
+               weightName, w.kT, w.kH, w.kW, weight2d ? " (or 2D)" : "",
+               THTensor_(sizeDesc)(weight).str);
+    s.nInputPlane = weight->size[1];
+  }
+  s.nOutputPlane = weight->size[0];
+  s.rows = s.nInputPlane * kernel;
+  THNN_(checkDims)(input, 2, "input", 4, 5);
+  int batched = input->nDimension == 5;
+  s.batch = batched ? input->size[0] : 1;
+  THArgCheck(input->size[batched] == s.nInputPlane, 2, "input should have %ld planes (%s is "
+             "%s), but got size %s", s.nInputPlane, weightName, THTensor_(sizeDesc)(weight).str,
+             THTensor_(sizeDesc)(input).str);
+  s.inputT = input->size[batched + 1];
+  s.inputHeight = input->size[batched + 2];
+  s.inputWidth = input->size[batched + 3];
+  long paddedT = s.inputT + 2L * w.pT, paddedH = s.inputHeight + 2L * w.pH;
+  long paddedW = s.inputWidth + 2L * w.pW;
+  long spanT = (long)w.dilationT * (w.kT - 1) + 1, spanH = (long)w.dilationH * (w.kH - 1) + 1;
+  long spanW = (long)w.dilationW * (w.kW - 1) + 1;
+  THArgCheck(paddedT >= spanT && paddedH >= spanH && paddedW >= spanW, 2, "input of size %s "
+             "padded to %ldx%ldx%ld is smaller than the %ldx%ldx%ld kernel (kT x kH x kW, "
+             "dilated)", THTensor_(sizeDesc)(input).str, paddedT, paddedH, paddedW, spanT, spanH,
+             spanW);
+  s.outputT = (paddedT - spanT) / w.dT + 1;
+  s.outputHeight = (paddedH - spanH) / w.dH + 1;
+  s.outputWidth = (paddedW - spanW) / w.dW + 1;
+  return s;
+}
+
+/* gradOutput (argument 3) has the size of the output. */
+static void THNN_(VolumetricConvolutionMM_checkGradOutput)(THTensor *input, THTensor *gradOutput,
+                                                           THNN_(VolSizes) s) {
+  long sizes[5] = {s.batch, s.nOutputPlane, s.outputT, s.outputHeight, s.outputWidth};
+  if (input->nDimension == 5)
+    THNN_(checkSizes)(gradOutput, 3, "gradOutput", 5, sizes);
+  else
+    THNN_(checkSizes)(gradOutput, 3, "gradOutput", 4, sizes + 1);
+}
+
+/* columns becomes batch x rows x positions (rows x positions for a 4-D input) and receives the
+ * vol2col of every volume, in parallel. */
+static void THNN_(VolumetricConvolutionMM_unfoldBatch)(THTensor *input, THTensor *columns,
+                                                       THNN_(VolSizes) s, THNN_(VolWindow) w) {
+  long positions = s.outputT * s.outputHeight * s.outputWidth;
+  if (input->nDimension == 5)
+    THTensor_(resize3d)(columns, s.batch, s.rows, positions);
+  else
+    THTensor_(resize2d)(columns, s.rows, positions);
+  input = THTensor_(newContiguous)(input);
+  real *in_data = THTensor_(data)(input), *col_data = THTensor_(data)(columns);
+  long volume = s.nInputPlane * s.inputT * s.inputHeight * s.inputWidth;
+  THNN_(VolShape) v = THNN_(VolumetricConvolutionMM_shape)(s);
+  TH_PARALLEL_LOOP(t, s.batch, (double)s.batch * s.rows * positions,
+                   THNN_(vol2col)(col_data + t * s.rows * positions, in_data + t * volume, v,
+                                  w););
+  THTensor_(free)(input);
+}
+
+/* The forward of a checked call: columns = vol2col(input), output = bias + weight * columns. */
+static void THNN_(VolumetricConvolutionMM_forward)(THTensor *input, THTensor *output,
+                                                   THTensor *weight, THTensor *bias,
+                                                   THTensor *columns, THNN_(VolSizes) s,
+                                                   THNN_(VolWindow) w) {
+  long positions = s.outputT * s.outputHeight * s.outputWidth;
+  if (input->nDimension == 5)
+    THTensor_(resize5d)(output, s.batch, s.nOutputPlane, s.outputT, s.outputHeight,
+                        s.outputWidth);
+  else
+    THTensor_(resize4d)(output, s.nOutputPlane, s.outputT, s.outputHeight, s.outputWidth);
+  THNN_(VolumetricConvolutionMM_unfoldBatch)(input, columns, s, w);
+  weight = THTensor_(newContiguous)(weight);
+  THTensor *out = THTensor_(newContiguous)(output);
+  real *out_data = THTensor_(data)(out), *weight_data = THTensor_(data)(weight);
+  real *col_data = THTensor_(data)(columns);
+  for (long t = 0; t < s.batch; t++) {
+    real *frame = out_data + t * s.nOutputPlane * positions;
+    for (long plane = 0; plane < s.nOutputPlane; plane++)
+      THVector_(fill)(frame + plane * positions,
+                      bias ? THTensor_(get1d)(bias, plane) : 0, positions);
+    /* output += weight * columns; column-major: output^T += columns^T * weight^T */
+    THBlas_(gemm)('n', 'n', positions, s.nOutputPlane, s.rows, 1,
+                  col_data + t * s.rows * positions, positions, weight_data, s.rows, 1, frame,
+                  positions);
+  }
+  THTensor_(free)(weight);
+  THTensor_(freeCopyTo)(out, output);
+}
+
+/* The backward of a checked call: gradColumns = weight^T * gradOutput, then col2vol of every
+ * volume in parallel. */
+static void THNN_(VolumetricConvolutionMM_backward)(THTensor *input, THTensor *gradOutput,
+                                                    THTensor *gradInput, THTensor *weight,
+                                                    THTensor *gradColumns, THNN_(VolSizes) s,
+                                                    THNN_(VolWindow) w) {
+  long positions = s.outputT * s.outputHeight * s.outputWidth;
+  long volume = s.nInputPlane * s.inputT * s.inputHeight * s.inputWidth;
+  if (input->nDimension == 5)
+    THTensor_(resize3d)(gradColumns, s.batch, s.rows, positions);
+  else
+    THTensor_(resize2d)(gradColumns, s.rows, positions);
+  THTensor_(resizeAs)(gradInput, input);
+  gradOutput = THTensor_(newContiguous)(gradOutput);
+  weight = THTensor_(newContiguous)(weight);
+  THTensor *gradIn = THTensor_(newContiguous)(gradInput);
+  real *go_data = THTensor_(data)(gradOutput), *col_data = THTensor_(data)(gradColumns);
+  real *gi_data = THTensor_(data)(gradIn), *weight_data = THTensor_(data)(weight);
+  for (long t = 0; t < s.batch; t++)
+    THBlas_(gemm)('n', 't', positions, s.rows, s.nOutputPlane, 1,
+                  go_data + t * s.nOutputPlane * positions, positions, weight_data, s.rows, 0,
+                  col_data + t * s.rows * positions, positions);
+  THNN_(VolShape) v = THNN_(VolumetricConvolutionMM_shape)(s);
+  TH_PARALLEL_LOOP(t, s.batch, (double)s.batch * s.rows * positions, {
+    memset(gi_data + t * volume, 0, sizeof(real) * volume);
+    THNN_(col2vol)(col_data + t * s.rows * positions, gi_data + t * volume, v, w);
+  });
+  THTensor_(free)(gradOutput);
+  THTensor_(free)(weight);
+  THTensor_(freeCopyTo)(gradIn, gradInput);
+}
+
+/* The parameter gradients of a checked call: columns = vol2col(input) again (the buffer may have
+ * served the backward since), gradWeight += scale * gradOutput * columns^T, gradBias += scale *
+ * the sums of gradOutput's planes, volume after volume. */
+static void THNN_(VolumetricConvolutionMM_accumulate)(THTensor *input, THTensor *gradOutput,
+                                                      THTensor *gradWeight, THTensor *gradBias,
+                                                      THTensor *columns, THNN_(VolSizes) s,
+                                                      THNN_(VolWindow) w, real scale) {
+  if (gradBias)
+    THNN_(checkVector)(gradBias, s.nOutputPlane, 5, "gradBias");
+  long positions = s.outputT * s.outputHeight * s.outputWidth;
+  THNN_(VolumetricConvolutionMM_unfoldBatch)(input, columns, s, w);
+  gradOutput = THTensor_(newContiguous)(gradOutput);
+  THTensor *gradW = THTensor_(newContiguous)(gradWeight);
+  real *go_data = THTensor_(data)(gradOutput), *col_data = THTensor_(data)(columns);
+  real *gw_data = THTensor_(data)(gradW);
+  for (long t = 0; t < s.batch; t++) {
+    real *go = go_data + t * s.nOutputPlane * positions;
+    THBlas_(gemm)('t', 'n', s.rows, s.nOutputPlane, positions, scale,
+                  col_data + t * s.rows * positions, positions, go, positions, 1, gw_data, s.rows);
+    if (gradBias)
+      for (long plane = 0; plane < s.nOutputPlane; plane++)
+        THTensor_(data)(gradBias)[plane * gradBias->stride[0]] +=
+            scale * (real)THVector_(sum)(go + plane * positions, positions);
+  }
+  THTensor_(free)(gradOutput);
+  THTensor_(freeCopyTo)(gradW, gradWeight);
+}
+
+void THNN_(VolumetricConvolutionMM_updateOutput)(THNNState *state, THTensor *input,
+                                                 THTensor *output, THTensor *weight,
+                                                 THTensor *bias, THTensor *finput, int kT, int kW,
+                                                 int kH, int dT, int dW, int dH, int pT, int pW,
+                                                 int pH) {
+  (void)state;
+  THNN_(VolWindow) w = {kT, kW, kH, dT, dW, dH, pT, pW, pH, 1, 1, 1};
+  THNN_(checkVolWindow)(w, 7, 10, 13, 0);
+  THNN_(VolSizes) s = THNN_(VolumetricConvolutionMM_check)(input, weight, 4, "weight", w, true);
+  if (bias)
+    THNN_(checkVector)(bias, s.nOutputPlane, 5, "bias");
+  THNN_(VolumetricConvolutionMM_forward)(input, output, weight, bias, finput, s, w);
+}
+
+void THNN_(VolumetricConvolutionMM_updateGradInput)(THNNState *state, THTensor *input,
+                                                    THTensor *gradOutput, THTensor *gradInput,
+                                                    THTensor *weight, THTensor *finput,
+                                                    THTensor *fgradInput, int kT, int kW, int kH,
+                                                    int dT, int dW, int dH, int pT, int pW,
+                                                    int pH) {
+  (void)state, (void)finput;
+  THNN_(VolWindow) w = {kT, kW, kH, dT, dW, dH, pT, pW, pH, 1, 1, 1};
+  THNN_(checkVolWindow)(w, 8, 11, 14, 0);
+  THNN_(VolSizes) s = THNN_(VolumetricConvolutionMM_check)(input, weight, 5, "weight", w, true);
+  THNN_(VolumetricConvolutionMM_checkGradOutput)(input, gradOutput, s);
+  THNN_(VolumetricConvolutionMM_backward)(input, gradOutput, gradInput, weight, fgradInput, s, w);
+}
+
+void THNN_(VolumetricConvolutionMM_accGradParameters)(THNNState *state, THTensor *input,
+                                                      THTensor *gradOutput, THTensor *gradWeight,
+                                                      THTensor *gradBias, THTensor *finput,
+                                                      int kT, int kW, int kH, int dT, int dW,
+                                                      int dH, int pT, int pW, int pH,
+                                                      real scale) {
+  (void)state;
+  THNN_(VolWindow) w = {kT, kW, kH, dT, dW, dH, pT, pW, pH, 1, 1, 1};
+  THNN_(checkVolWindow)(w, 7, 10, 13, 0);
+  THNN_(VolSizes) s = THNN_(VolumetricConvolutionMM_check)(input, gradWeight, 4, "gradWeight", w,
+                                                           true);
+  THNN_(VolumetricConvolutionMM_checkGradOutput)(input, gradOutput, s);
+  THNN_(VolumetricConvolutionMM_accumulate)(input, gradOutput, gradWeight, gradBias, finput, s, w,
+                                            scale);
+}
+
+#endif
