@@ -555,3 +555,18 @@ def test_torch_nn_is_reachable_from_the_package():
     assert torch_early.nn is nn
     import torch_early.nn.functional as F
     assert nn.functional is F
+
+
+def test_every_module_has_the_thnn_function_backend():
+    from torch_early.nn.backends.thnn import backend
+    from torch_early.nn._functions.conv import ConvNd
+    from torch_early.nn._functions.thnn.batchnorm import BatchNorm
+    from torch_early.nn._functions.thnn import pooling
+    layer = nn.Conv2d(1, 1, 1)
+    assert layer._backend is backend
+    # the era's hand-written Functions and the pooling ones, by their names
+    assert backend.ConvNd is ConvNd and backend.BatchNorm is BatchNorm
+    assert backend.MaxPool2d is pooling.MaxPool2d and backend.MaxUnpool3d is pooling.MaxUnpool3d
+    assert backend.UpsamplingNearest2d.__name__ == 'UpsamplingNearest2d'
+    with pytest.raises(NotImplementedError):
+        backend._MaxPoolWithIndices   # private bases are not registered

@@ -23,13 +23,14 @@ def _get_thnn_function_backend():
 
 def _initialize_backend():
     from .._functions.linear import Linear
+    from .._functions.conv import ConvNd
     from .._functions.dropout import Dropout, FeatureDropout
     from .._functions.activation import Softsign
     from .._functions.loss import CosineEmbeddingLoss, HingeEmbeddingLoss, MarginRankingLoss
     from .._functions.thnn import _all_functions
     from .._functions import rnn
     hand_written = {
-        'Linear': Linear, 'Dropout': Dropout, 'Dropout2d': FeatureDropout,
+        'Linear': Linear, 'ConvNd': ConvNd, 'Dropout': Dropout, 'Dropout2d': FeatureDropout,
         'Dropout3d': FeatureDropout, 'Softsign': Softsign,
         'CosineEmbeddingLoss': CosineEmbeddingLoss, 'HingeEmbeddingLoss': HingeEmbeddingLoss,
         'MarginRankingLoss': MarginRankingLoss,

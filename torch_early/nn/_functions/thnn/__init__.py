@@ -8,5 +8,19 @@ from .auto import *  # noqa: F401,F403
 from .auto import _generated
 from .activation import PReLU, RReLU, Softmin
 from .loss import BCELoss
+from . import pooling, upsampling
+from .batchnorm import BatchNorm
 
-_all_functions = dict(_generated, PReLU=PReLU, RReLU=RReLU, Softmin=Softmin, BCELoss=BCELoss)
+
+def _public_functions(module):
+    """{name: class} of the Function classes a file defines (not the private bases)."""
+    from ....autograd.function import Function
+    return {name: value for name, value in vars(module).items()
+            if isinstance(value, type) and issubclass(value, Function)
+            and value.__module__ == module.__name__ and not name.startswith('_')}
+
+
+# every Function above by its name, for the THNN function backend (nn/backends/thnn.py)
+_all_functions = dict(_generated, PReLU=PReLU, RReLU=RReLU, Softmin=Softmin, BCELoss=BCELoss,
+                      BatchNorm=BatchNorm, **_public_functions(pooling),
+                      **_public_functions(upsampling))
