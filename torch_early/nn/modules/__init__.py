@@ -31,3 +31,8 @@ from .normalization import CrossMapLRN2d
 
 __all__ += ['Conv1d', 'Conv2d', 'MaxPool2d', 'AvgPool2d', 'MaxUnpool2d', 'BatchNorm1d',
             'BatchNorm2d', 'BatchNorm3d', 'CrossMapLRN2d']
+
+# embedding
+from .sparse import Embedding
+
+__all__ += ['Embedding']

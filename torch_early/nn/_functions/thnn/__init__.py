@@ -9,3 +9,7 @@ from .activation import PReLU, RReLU, Softmin
 from .loss import BCELoss
 
 _all_functions = dict(_generated, PReLU=PReLU, RReLU=RReLU, Softmin=Softmin, BCELoss=BCELoss)
+
+# the embedding (sparse.py: index_select forward, LookupTable backward)
+from .sparse import Embedding  # noqa: E402
+_all_functions['Embedding'] = Embedding
