@@ -207,3 +207,66 @@ def test_subsampling_errors():
     with pytest.raises(RuntimeError, match=r"argument 'input': input should have 4 features per "
                                            r"frame \(inputFrameSize\), but got size 6x3"):
         DOUBLE.TemporalSubSampling_updateOutput(None, x, x.new(), rand(3), rand(3), 2, 1, 4)
+
+
+# -- TemporalRowConvolution (v0.1.10) -----------------------------------------------------------
+
+def row_conv(x, weight, bias, kW, dW, padW, feat_first):
+    output = x.new()
+    DOUBLE.TemporalRowConvolution_updateOutput(None, x, output, weight, bias, x.new(), x.new(),
+                                               kW, dW, padW, feat_first)
+    return output
+
+
+def row_conv_reference(x, weight, bias, kW, dW, padW):
+    """Per feature: a (n, features, frames) array convolved with that feature's kernel."""
+    padded = np.pad(x, ((0, 0), (0, 0), (padW, padW)))
+    frames = (padded.shape[2] - kW) // dW + 1
+    out = np.stack([(padded[:, :, t * dW:t * dW + kW] * weight[:, 0]).sum(-1)
+                    for t in range(frames)], axis=2)
+    return out + (0 if bias is None else bias[:, None])
+
+
+@pytest.mark.parametrize('feat_first', [False, True])
+@pytest.mark.parametrize('batch,frames,features,kW,dW,padW', [(None, 6, 3, 3, 1, 1),
+                                                              (2, 7, 2, 2, 2, 0),
+                                                              (1, 2, 2, 4, 1, 1)])
+def test_row_convolution_matches_numpy_and_central_differences(batch, frames, features, kW, dW,
+                                                               padW, feat_first):
+    inner = (features, frames) if feat_first else (frames, features)
+    x = rand(*(((batch,) if batch else ()) + inner))
+    weight, bias = rand(features, 1, kW), rand(features)
+    out = row_conv(x, weight, bias, kW, dW, padW, feat_first)
+    features_first = x.numpy().reshape((-1,) + inner)
+    if not feat_first:
+        features_first = features_first.transpose(0, 2, 1)
+    expected = row_conv_reference(features_first, weight.numpy(), bias.numpy(), kW, dW, padW)
+    if not feat_first:
+        expected = expected.transpose(0, 2, 1)
+    assert np.allclose(out.numpy(), expected.reshape(tuple(out.size())))
+    grad_output = rand(*out.size())
+    grad_input = x.new()
+    DOUBLE.TemporalRowConvolution_updateGradInput(None, x, grad_output, grad_input, weight,
+                                                  x.new(), x.new(), kW, dW, padW, feat_first)
+    grad_weight, grad_bias = weight.new(weight.size()).zero_(), bias.new(bias.size()).zero_()
+    DOUBLE.TemporalRowConvolution_accGradParameters(None, x, grad_output, grad_weight,
+                                                    grad_bias, x.new(), x.new(), kW, dW, padW,
+                                                    feat_first, 1)
+    forward = lambda: row_conv(x, weight, bias, kW, dW, padW, feat_first)   # noqa: E731
+    g = grad_output.numpy()
+    assert np.allclose(grad_input.numpy(), numerical_gradient(forward, x, g), atol=1e-6)
+    assert np.allclose(grad_weight.numpy(), numerical_gradient(forward, weight, g), atol=1e-6)
+    assert np.allclose(grad_bias.numpy(), numerical_gradient(forward, bias, g), atol=1e-6)
+
+
+def test_row_convolution_without_bias_and_its_errors():
+    x, weight = rand(5, 3), rand(3, 1, 2)
+    out = row_conv(x, weight, None, 2, 1, 0, False)
+    expected = row_conv_reference(x.numpy().T[None], weight.numpy(), None, 2, 1, 0)[0].T
+    assert np.allclose(out.numpy(), expected)
+    with pytest.raises(RuntimeError, match=r"argument 'weight': weight should be 3 x 1 x 4 \(a "
+                                           r"kernel of kW for each of the input's features\)"):
+        row_conv(x, weight, None, 4, 1, 0, False)
+    with pytest.raises(RuntimeError, match=r"input of size 5x3 has 5 frames padded to 5, fewer "
+                                           r"than the kernel \(kW: 7\)"):
+        row_conv(x, rand(3, 1, 7), None, 7, 1, 0, False)

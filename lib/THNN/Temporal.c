@@ -1,5 +1,6 @@
 /* THNN's 1-D modules over sequences (frames x features), expanded for Float and Double: the
- * temporal convolution, pooling and subsampling, one generic file each.
+ * temporal convolution, pooling and subsampling, and the row (per-feature) convolution of
+ * v0.1.10, one generic file each.
  * On the path of `backend.TemporalConvolution_updateOutput(...)`: one THTensor_(addmm) per
  * sequence, over a strided view of its frames. */
 #include <stdio.h>
@@ -24,10 +25,12 @@ static THIndexTensor *THNN_newCheckedWindowOffsets(THIndexTensor *indices, int a
   THIndexTensor *contiguous = THIndexTensor_(newContiguous)(indices);
   THIndex_t *data = THIndexTensor_(data)(contiguous);
   ptrdiff_t n = THIndexTensor_(nElement)(contiguous);
-  for (ptrdiff_t k = 0; k < n; k++)
-    THArgCheckWithCleanup(data[k] >= 0 && data[k] < kW, THIndexTensor_(free)(contiguous);,
+  for (ptrdiff_t k = 0; k < n; k++) {
+    long offset = data[k];   /* read before the cleanup frees data */
+    THArgCheckWithCleanup(offset >= 0 && offset < kW, THIndexTensor_(free)(contiguous);,
                           argNumber, "indices should be offsets in windows of %d frames, but "
-                          "found %ld", kW, (long)data[k]);
+                          "found %ld", kW, offset);
+  }
   return contiguous;
 }
 
@@ -39,4 +42,6 @@ static THIndexTensor *THNN_newCheckedWindowOffsets(THIndexTensor *indices, int a
 #include "generic/TemporalMaxPooling.c"
 #include "THGenerateFloatTypes.h"
 #include "generic/TemporalSubSampling.c"
+#include "THGenerateFloatTypes.h"
+#include "generic/TemporalRowConvolution.c"
 #include "THGenerateFloatTypes.h"

@@ -39,7 +39,11 @@ void THNN_(GatedLinear_updateGradInput)(THNNState *state, THTensor *input, THTen
   (void)state;
   THTensor *a, *b;
   THNN_(GatedLinear_halves)(input, dim, 5, &a, &b);
-  THNN_(checkSameSize)(a, gradOutput, 3, "gradOutput");
+  THDescBuff halfSize = THTensor_(sizeDesc)(a);   /* for the message, after a is freed */
+  THArgCheckWithCleanup(THTensor_(isSameSizeAs)(a, gradOutput),
+                        THTensor_(free)(a); THTensor_(free)(b);, 3,
+                        "gradOutput should be of size %s, but got size %s", halfSize.str,
+                        THTensor_(sizeDesc)(gradOutput).str);
   THTensor *gate = THTensor_(new)();
   THTensor_(sigmoid)(gate, b);
   THTensor_(resizeAs)(gradInput, input);

@@ -1,5 +1,6 @@
 /* The THNN temporal cases for one float type (expanded by test_thnn_temporal.c through
- * THGenerateFloatTypes.h): TemporalConvolution, TemporalMaxPooling and TemporalSubSampling on
+ * THGenerateFloatTypes.h): TemporalConvolution, TemporalMaxPooling, TemporalSubSampling and
+ * TemporalRowConvolution (in both layouts) on
  * short sequences, single (2-D) or batched (3-D), with strides below, equal to and above the
  * kernel width, and a kernel as wide as the sequence. */
 #ifndef TH_GENERIC_FILE
@@ -296,6 +297,16 @@ TEST(Case_(max_pooling_checks_sizes_and_indices)) {
   EXPECT_TH_ERROR(THNN_(TemporalMaxPooling_updateGradInput)(NULL, input, gradOutput, gradInput,
                                                             indices, 2, 1),
                   "indices should be offsets in windows of 2 frames, but found 2");
+  /* a transposed (not contiguous) indices tensor is read, and named, the same way */
+  THLongTensor *base = THLongTensor_newWithSize2d(2, 4);
+  THLongTensor_zero(base);
+  THLongTensor_set2d(base, 1, 3, -1);
+  THLongTensor *transposed = THLongTensor_newTranspose(base, 0, 1);
+  EXPECT_TH_ERROR(THNN_(TemporalMaxPooling_updateGradInput)(NULL, input, gradOutput, gradInput,
+                                                            transposed, 2, 1),
+                  "indices should be offsets in windows of 2 frames, but found -1");
+  THLongTensor_free(base);
+  THLongTensor_free(transposed);
   THLongTensor_resize1d(indices, 8);
   EXPECT_TH_ERROR(THNN_(TemporalMaxPooling_updateGradInput)(NULL, input, gradOutput, gradInput,
                                                             indices, 2, 1),
@@ -392,6 +403,132 @@ TEST(Case_(subsampling_reads_strided_inputs_and_checks_every_size)) {
            gradInput, wrongGradOutput);
 }
 
+/* ---- TemporalRowConvolution ---- */
+
+typedef struct {
+  int kW, dW, padW;
+  bool featFirst;
+  THTensor *weight, *bias, *finput, *fgradInput;
+} Case_(Row);
+
+static void Case_(rowForward)(THTensor *input, THTensor *output, void *context) {
+  Case_(Row) *r = context;
+  THNN_(TemporalRowConvolution_updateOutput)(NULL, input, output, r->weight, r->bias, r->finput,
+                                             r->fgradInput, r->kW, r->dW, r->padW, r->featFirst);
+}
+
+/* batch (0: 2-D), frames, features, kW, dW, padW */
+static const long Case_(rowShapes)[][6] = {
+  {0, 6, 3, 3, 1, 1},   /* padding on both ends */
+  {2, 7, 2, 2, 2, 0},   /* a batch, stride 2 */
+  {1, 2, 2, 4, 1, 1},   /* the padded sequence as wide as the kernel */
+  {0, 8, 1, 3, 3, 2},   /* stride above the kernel, wide padding */
+};
+
+TEST(Case_(row_convolution_matches_loops_and_central_differences_in_both_layouts)) {
+  for (size_t k = 0; k < sizeof(Case_(rowShapes)) / sizeof(Case_(rowShapes)[0]); k++) {
+    const long *s = Case_(rowShapes)[k];
+    long batch = s[0], frames = s[1], features = s[2];
+    for (int featFirst = 0; featFirst < 2; featFirst++) {
+      Case_(Row) r = {(int)s[3], (int)s[4], (int)s[5], featFirst,
+                      Case_(valuesOf)(3, (long[]){features, 1, s[3]}, 17),
+                      Case_(valuesOf)(1, (long[]){features}, 23), THTensor_(new)(),
+                      THTensor_(new)()};
+      long inner[2] = {featFirst ? features : frames, featFirst ? frames : features};
+      THTensor *input = batch == 0 ? Case_(valuesOf)(2, inner, 1)
+                                   : Case_(valuesOf)(3, (long[]){batch, inner[0], inner[1]}, 1);
+      THTensor *output = THTensor_(new)();
+      Case_(rowForward)(input, output, &r);
+      long outFrames = (frames + 2 * r.padW - r.kW) / r.dW + 1;
+      CHECK_EQ_LONG(output->size[output->nDimension - (featFirst ? 1 : 2)], outFrames);
+      double worst = 0;
+      for (long n = 0; n < (batch == 0 ? 1 : batch); n++)
+        for (long f = 0; f < features; f++)
+          for (long t = 0; t < outFrames; t++) {
+            double sum = THTensor_(get1d)(r.bias, f);
+            for (long w = 0; w < r.kW; w++) {
+              long frame = t * r.dW - r.padW + w;
+              if (frame >= 0 && frame < frames)
+                sum += THTensor_(get3d)(r.weight, f, 0, w) *
+                       (featFirst ? Case_(at)(input, n, f, frame) : Case_(at)(input, n, frame, f));
+            }
+            double got = featFirst ? Case_(at)(output, n, f, t) : Case_(at)(output, n, t, f);
+            worst = fmax(worst, fabs(got - sum));
+          }
+      CHECK(worst < 1e-5);
+      THTensor *gradOutput = Case_(valuesOf)(output->nDimension, output->size, 3);
+      THTensor *gradInput = THTensor_(new)();
+      THNN_(TemporalRowConvolution_updateGradInput)(NULL, input, gradOutput, gradInput, r.weight,
+                                                    r.finput, r.fgradInput, r.kW, r.dW, r.padW,
+                                                    r.featFirst);
+      CHECK(Case_(gradientError)(Case_(rowForward), &r, input, gradOutput, gradInput) < 1e-6);
+      THTensor *gradWeight = Case_(valuesOf)(3, r.weight->size, 5);
+      THTensor *gradBias = Case_(valuesOf)(1, r.bias->size, 7);
+      THTensor *weightBefore = THTensor_(newClone)(gradWeight);
+      THTensor *biasBefore = THTensor_(newClone)(gradBias);
+      THNN_(TemporalRowConvolution_accGradParameters)(NULL, input, gradOutput, gradWeight,
+                                                      gradBias, r.finput, r.fgradInput, r.kW,
+                                                      r.dW, r.padW, r.featFirst, 0.5);
+      THTensor *addedWeight = Case_(addedOver)(gradWeight, weightBefore, 0.5);
+      THTensor *addedBias = Case_(addedOver)(gradBias, biasBefore, 0.5);
+      CHECK(Case_(gradientErrorOf)(Case_(rowForward), &r, input, r.weight, gradOutput,
+                                   addedWeight) < 1e-6);
+      CHECK(Case_(gradientErrorOf)(Case_(rowForward), &r, input, r.bias, gradOutput,
+                                   addedBias) < 1e-6);
+      FREE_ALL(input, output, gradOutput, gradInput, gradWeight, gradBias, weightBefore,
+               biasBefore, addedWeight, addedBias, r.weight, r.bias, r.finput, r.fgradInput);
+    }
+  }
+}
+
+TEST(Case_(row_convolution_takes_strided_views_no_bias_and_checks_every_size)) {
+  Case_(Row) r = {2, 1, 0, false, Case_(valuesOf)(2, (long[]){3, 2}, 17), NULL, THTensor_(new)(),
+                  THTensor_(new)()};
+  THTensor *base = Case_(valuesOf)(2, (long[]){3, 5}, 1);
+  THTensor *input = THTensor_(newTranspose)(base, 0, 1);     /* 5 frames x 3 features */
+  THTensor *contiguous = THTensor_(newClone)(input);
+  THTensor *output = THTensor_(new)(), *expected = THTensor_(new)();
+  Case_(rowForward)(contiguous, expected, &r);
+  Case_(rowForward)(input, output, &r);
+  CHECK(Case_(maxDifference)(output, expected) < 1e-6);
+  THTensor *wrongWeight = Case_(valuesOf)(3, (long[]){3, 2, 2}, 17);
+  THTensor *shortBias = Case_(valuesOf)(1, (long[]){2}, 17);
+  THTensor *wrongGradOutput = Case_(valuesOf)(2, (long[]){3, 3}, 3), *gradInput = THTensor_(new)();
+  EXPECT_TH_ERROR(THNN_(TemporalRowConvolution_updateOutput)(NULL, input, output, wrongWeight,
+                                                             NULL, r.finput, r.fgradInput, 2, 1,
+                                                             0, false),
+                  "weight should be 3 x 1 x 2 (a kernel of kW for each of the input's features), "
+                  "but got size 3x2x2");
+  EXPECT_TH_ERROR(THNN_(TemporalRowConvolution_updateOutput)(NULL, input, output, r.weight,
+                                                             shortBias, r.finput, r.fgradInput, 2,
+                                                             1, 0, false),
+                  "bias should be a 1D tensor of size 3, but got size 2");
+  EXPECT_TH_ERROR(THNN_(TemporalRowConvolution_updateOutput)(NULL, input, output, r.weight, NULL,
+                                                             r.finput, r.fgradInput, 2, 1, 0,
+                                                             true),
+                  "weight should be 5 x 1 x 2");
+  EXPECT_TH_ERROR(THNN_(TemporalRowConvolution_updateOutput)(NULL, input, output, r.weight, NULL,
+                                                             r.finput, r.fgradInput, 2, 1, -1,
+                                                             false),
+                  "padding should be at least zero, but got padW: -1");
+  THTensor *weight7 = Case_(valuesOf)(2, (long[]){3, 7}, 17);
+  EXPECT_TH_ERROR(THNN_(TemporalRowConvolution_updateOutput)(NULL, input, output, weight7, NULL,
+                                                             r.finput, r.fgradInput, 7, 1, 0,
+                                                             false),
+                  "input of size 5x3 has 5 frames padded to 5, fewer than the kernel (kW: 7)");
+  EXPECT_TH_ERROR(THNN_(TemporalRowConvolution_updateGradInput)(NULL, input, wrongGradOutput,
+                                                                gradInput, r.weight, r.finput,
+                                                                r.fgradInput, 2, 1, 0, false),
+                  "gradOutput should be of size 4x3, but got size 3x3");
+  EXPECT_TH_ERROR(THNN_(TemporalRowConvolution_accGradParameters)(NULL, input, output, r.weight,
+                                                                  shortBias, r.finput,
+                                                                  r.fgradInput, 2, 1, 0, false,
+                                                                  1),
+                  "gradBias should be a 1D tensor of size 3, but got size 2");
+  FREE_ALL(r.weight, r.finput, r.fgradInput, base, input, contiguous, output, expected,
+           wrongWeight, shortBias, wrongGradOutput, gradInput, weight7);
+}
+
 static const harness_test Case_(tests)[] = {
   TEST_ENTRY(Case_(conv_forward_matches_window_sums)),
   TEST_ENTRY(Case_(conv_reads_strided_inputs_and_writes_strided_outputs)),
@@ -402,6 +539,8 @@ static const harness_test Case_(tests)[] = {
   TEST_ENTRY(Case_(max_pooling_checks_sizes_and_indices)),
   TEST_ENTRY(Case_(subsampling_matches_window_sums_and_central_differences)),
   TEST_ENTRY(Case_(subsampling_reads_strided_inputs_and_checks_every_size)),
+  TEST_ENTRY(Case_(row_convolution_matches_loops_and_central_differences_in_both_layouts)),
+  TEST_ENTRY(Case_(row_convolution_takes_strided_views_no_bias_and_checks_every_size)),
 };
 
 #undef CASE_SHAPE_COUNT

@@ -28,7 +28,7 @@ HAND_WRITTEN = {
 # backend only (the era's Conv1d and MaxPool1d ran on the 2-D kernels).
 HAND_WRITTEN |= {
     'LookupTable', 'SparseLinear', 'TemporalConvolution', 'TemporalMaxPooling',
-    'TemporalSubSampling',
+    'TemporalSubSampling', 'TemporalRowConvolution',
 }
 
 # THNN names to the names Python users know.
