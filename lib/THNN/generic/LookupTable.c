@@ -33,9 +33,10 @@ void THNN_(LookupTable_accGradParameters)(THNNState *state, THIndexTensor *input
   ptrdiff_t n = THIndexTensor_(nElement)(input);
   /* gradOutput is one row of dim per index: the input's sizes then dim, or already n x dim */
   THArgCheck(THTensor_(nElement)(gradOutput) == n * dim &&
-             (n == 0 || gradOutput->size[gradOutput->nDimension - 1] == dim), 3, "gradOutput should hold one row "
-             "of %ld for each of the %td indices (input is %s), but got size %s", dim, n,
-             THIndexTensor_(sizeDesc)(input).str, THTensor_(sizeDesc)(gradOutput).str);
+             (n == 0 || gradOutput->size[gradOutput->nDimension - 1] == dim), 3,
+             "gradOutput should hold one row of %ld for each of the %td indices (input is %s), "
+             "but got size %s", dim, n, THIndexTensor_(sizeDesc)(input).str,
+             THTensor_(sizeDesc)(gradOutput).str);
   THNN_(LookupTable_checkIndices)(input, nIndex, 2);
 
   THIndexTensor *in = THIndexTensor_(newContiguous)(input);
