@@ -13,6 +13,8 @@
 #include "THGenerateFloatTypes.h"
 #include "generic/ELU.c"
 #include "THGenerateFloatTypes.h"
+#include "generic/GatedLinearUnit.c"
+#include "THGenerateFloatTypes.h"
 #include "generic/HardShrink.c"
 #include "THGenerateFloatTypes.h"
 #include "generic/HardTanh.c"

@@ -17,6 +17,11 @@
 #define THIndexTensor_(NAME) THLongTensor_##NAME
 typedef long THIndex_t;
 
+/* Counts (LookupTable's occurrences of each row) are IntTensors. */
+#define THIntegerTensor THIntTensor
+#define THIntegerTensor_(NAME) THIntTensor_##NAME
+typedef int THInteger_t;
+
 /* The first argument of every entry point: unused on the CPU (callers pass NULL); the GPU
  * library of the era passed its state there, and the bindings keep the slot. */
 typedef void THNNState;

@@ -654,6 +654,65 @@ TEST(Case_(prelu_checks_its_arguments)) {
     THTensor_(free)(all[k]);
 }
 
+/* GatedLinear: the first half of the input along dim times the sigmoid of the second half. */
+typedef struct {
+  int dim;
+} Case_(Glu);
+
+static void Case_(gluForward)(THTensor *input, THTensor *output, void *context) {
+  THNN_(GatedLinear_updateOutput)(NULL, input, output, ((Case_(Glu) *)context)->dim);
+}
+
+TEST(Case_(gated_linear_forward_and_backward_along_each_dim)) {
+  for (int dim = 0; dim < 2; dim++) {
+    /* 4 x 6: halves of 2 rows (dim 0) or of 3 columns (dim 1) */
+    THTensor *input = Case_(ramp)(4, 6, -2.3, 0.17), *output = THTensor_(new)();
+    Case_(Glu) glu = {dim};
+    Case_(gluForward)(input, output, &glu);
+    long half = input->size[dim] / 2, wrong = 0;
+    CHECK_EQ_LONG(output->size[dim], half);
+    CHECK_EQ_LONG(output->size[1 - dim], input->size[1 - dim]);
+    for (long i = 0; i < output->size[0]; i++)
+      for (long j = 0; j < output->size[1]; j++) {
+        double a = THTensor_(get2d)(input, i, j);
+        double b = dim == 0 ? THTensor_(get2d)(input, i + half, j)
+                            : THTensor_(get2d)(input, i, j + half);
+        wrong += fabs(THTensor_(get2d)(output, i, j) - a / (1 + exp(-b))) > Case_(tolerance)();
+      }
+    CHECK_EQ_LONG(wrong, 0);
+    THTensor *gradOutput = Case_(ramp)(output->size[0], output->size[1], 0.4, -0.09);
+    THTensor *gradInput = THTensor_(new)();
+    THNN_(GatedLinear_updateGradInput)(NULL, input, gradOutput, gradInput, dim);
+    CHECK(Case_(gradientError)(Case_(gluForward), &glu, input, gradOutput, gradInput) < 1e-6);
+    /* a transposed input gives the transposed result along the other dim */
+    THTensor *transposed = THTensor_(newTranspose)(input, 0, 1), *other = THTensor_(new)();
+    THNN_(GatedLinear_updateOutput)(NULL, transposed, other, 1 - dim);
+    THTensor *otherT = THTensor_(newTranspose)(other, 0, 1);
+    CHECK_EQ_LONG(Case_(mismatches)(otherT, output), 0);
+    THTensor *all[] = {input, output, gradOutput, gradInput, transposed, other, otherT};
+    for (size_t k = 0; k < sizeof(all) / sizeof(all[0]); k++)
+      THTensor_(free)(all[k]);
+  }
+}
+
+TEST(Case_(gated_linear_checks_dim_and_sizes)) {
+  THTensor *odd = Case_(ramp)(3, 4, 0, 0.1), *input = Case_(ramp)(4, 4, 0, 0.1);
+  THTensor *output = THTensor_(new)(), *gradInput = THTensor_(new)();
+  THTensor *gradOutput = Case_(ramp)(4, 4, 0, 0.1);
+  EXPECT_TH_ERROR(THNN_(GatedLinear_updateOutput)(NULL, odd, output, 0),
+                  "input should have an even size along dim 0 to be cut in halves, but got size "
+                  "3x4");
+  EXPECT_TH_ERROR(THNN_(GatedLinear_updateOutput)(NULL, input, output, 2),
+                  "dim should be a dimension of the input (0 to 1), but got 2 (input is 4x4)");
+  EXPECT_TH_ERROR(THNN_(GatedLinear_updateOutput)(NULL, input, output, -1),
+                  "dim should be a dimension of the input (0 to 1), but got -1");
+  EXPECT_TH_ERROR(THNN_(GatedLinear_updateGradInput)(NULL, input, gradOutput, gradInput, 1),
+                  "gradOutput should be of size 4x2, but got size 4x4");
+  THTensor *all[] = {odd, input, output, gradInput, gradOutput};
+  for (size_t k = 0; k < sizeof(all) / sizeof(all[0]); k++)
+    THTensor_(free)(all[k]);
+}
+
 static const harness_test Case_(tests)[] = {
   TEST_ENTRY(Case_(pointwise_forward_matches_the_reference)),
   TEST_ENTRY(Case_(pointwise_backward_matches_central_differences)),
@@ -667,6 +726,8 @@ static const harness_test Case_(tests)[] = {
   TEST_ENTRY(Case_(softmax_checks_its_arguments)),
   TEST_ENTRY(Case_(prelu_forward_and_gradients_per_channel_and_shared)),
   TEST_ENTRY(Case_(prelu_checks_its_arguments)),
+  TEST_ENTRY(Case_(gated_linear_forward_and_backward_along_each_dim)),
+  TEST_ENTRY(Case_(gated_linear_checks_dim_and_sizes)),
 };
 
 #undef CASE_POINTWISE_COUNT

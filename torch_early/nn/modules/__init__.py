@@ -55,3 +55,8 @@ __all__ += ['FractionalMaxPool2d', 'LPPool2d', 'AdaptiveMaxPool2d', 'AdaptiveAvg
 from .conv import Conv3d, ConvTranspose1d, ConvTranspose2d, ConvTranspose3d
 
 __all__ += ['Conv3d', 'ConvTranspose1d', 'ConvTranspose2d', 'ConvTranspose3d']
+
+# embedding
+from .sparse import Embedding
+
+__all__ += ['Embedding']

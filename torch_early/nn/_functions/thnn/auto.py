@@ -37,6 +37,13 @@ HAND_WRITTEN = {
     'SpatialSubSampling', 'SpatialAdaptiveMaxPooling', 'SpatialFractionalMaxPooling',
     'SpatialUpSamplingNearest', 'SpatialUpSamplingBilinear',
 }
+# The embedding's table (Embedding, in thnn/sparse.py) and the modules of the era's Torch that its
+# Python nn had no Function for: SparseLinear and the temporal modules are called through the
+# backend only (the era's Conv1d and MaxPool1d ran on the 2-D kernels).
+HAND_WRITTEN |= {
+    'LookupTable', 'SparseLinear', 'TemporalConvolution', 'TemporalMaxPooling',
+    'TemporalSubSampling', 'TemporalRowConvolution',
+}
 
 # THNN names to the names Python users know.
 PYTHON_NAMES = {
