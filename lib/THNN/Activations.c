@@ -5,6 +5,7 @@
 
 #include "THNN.h"
 #include "THNNElementwise.h"
+#include "THVector.h"
 
 #include "generic/THNNChecks.h"
 #include "THGenerateFloatTypes.h"

@@ -15,19 +15,32 @@ void THNN_(LogSoftMax_updateOutput)(THNNState *state, THTensor *input, THTensor 
   THTensor *out = THNN_(contiguousResult)(output, input);
   const real *x = THTensor_(data)(in);
   real *y = THTensor_(data)(out);
-  TH_PARALLEL_LOOP(k, outer * inner, outer * inner * dim,
-    /* the features of vector k lie `inner` apart from its first one */
-    ptrdiff_t first = (k / inner) * dim * inner + k % inner;
-    real max = x[first];
-    for (long d = 1; d < dim; d++)
-      max = x[first + d * inner] > max ? x[first + d * inner] : max;
-    accreal sum = 0;
-    for (long d = 0; d < dim; d++)
-      sum += exp(x[first + d * inner] - max);
-    real shift = (real)(max + log(sum));
-    for (long d = 0; d < dim; d++)
-      y[first + d * inner] = x[first + d * inner] - shift;
-  );
+  if (inner == 1) {
+    /* contiguous rows: y = exp(x - max) as scratch, then y = x - (max + log(sum(y))) */
+    TH_PARALLEL_LOOP(k, outer, outer * dim,
+      const real *row = x + k * dim;
+      real *result = y + k * dim;
+      real max = THNN_(rowMax)(row, dim);
+      THVector_(adds)(result, row, -max, dim);
+      THVector_(exp)(result, result, dim);
+      real shift = (real)(max + log(THVector_(sum)(result, dim)));
+      THVector_(adds)(result, row, -shift, dim);
+    );
+  } else {
+    TH_PARALLEL_LOOP(k, outer * inner, outer * inner * dim,
+      /* the features of vector k lie `inner` apart from its first one */
+      ptrdiff_t first = (k / inner) * dim * inner + k % inner;
+      real max = x[first];
+      for (long d = 1; d < dim; d++)
+        max = x[first + d * inner] > max ? x[first + d * inner] : max;
+      accreal sum = 0;
+      for (long d = 0; d < dim; d++)
+        sum += exp(x[first + d * inner] - max);
+      real shift = (real)(max + log(sum));
+      for (long d = 0; d < dim; d++)
+        y[first + d * inner] = x[first + d * inner] - shift;
+    );
+  }
   THTensor_(free)(in);
   THNN_(copyResultBack)(output, out);
 }
@@ -43,14 +56,24 @@ void THNN_(LogSoftMax_updateGradInput)(THNNState *state, THTensor *input, THTens
   THTensor *gradIn = THNN_(contiguousResult)(gradInput, input);
   const real *gp = THTensor_(data)(g), *yp = THTensor_(data)(y);
   real *gi = THTensor_(data)(gradIn);
-  TH_PARALLEL_LOOP(k, outer * inner, outer * inner * dim,
-    ptrdiff_t first = (k / inner) * dim * inner + k % inner;
-    accreal sum = 0;
-    for (long d = 0; d < dim; d++)
-      sum += gp[first + d * inner];
-    for (long d = 0; d < dim; d++)
-      gi[first + d * inner] = (real)(gp[first + d * inner] - exp(yp[first + d * inner]) * sum);
-  );
+  if (inner == 1) {
+    /* contiguous rows: gi = exp(y), then gi = g - sum(g) * gi */
+    TH_PARALLEL_LOOP(k, outer, outer * dim,
+      const real *grad = gp + k * dim;
+      real *result = gi + k * dim;
+      THVector_(exp)(result, yp + k * dim, dim);
+      THVector_(cadd)(result, grad, -(real)THVector_(sum)(grad, dim), result, dim);
+    );
+  } else {
+    TH_PARALLEL_LOOP(k, outer * inner, outer * inner * dim,
+      ptrdiff_t first = (k / inner) * dim * inner + k % inner;
+      accreal sum = 0;
+      for (long d = 0; d < dim; d++)
+        sum += gp[first + d * inner];
+      for (long d = 0; d < dim; d++)
+        gi[first + d * inner] = (real)(gp[first + d * inner] - exp(yp[first + d * inner]) * sum);
+    );
+  }
   THTensor_(free)(g);
   THTensor_(free)(y);
   THNN_(copyResultBack)(gradInput, gradIn);

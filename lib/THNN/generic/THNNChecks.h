@@ -70,6 +70,25 @@ static inline void THNN_(softMaxShape)(THTensor *input, int argNumber, long *out
   *inner = n >= 3 ? input->size[n - 2] * input->size[n - 1] : 1;
 }
 
+/* The largest of n contiguous reals, compared as the strided loops of SoftMax and LogSoftMax
+ * compare (a NaN is never larger, so only a NaN in first place is kept). Eight running maxima,
+ * each starting from x[0], let the compiler use vector instructions without changing that rule. */
+static inline real THNN_(rowMax)(const real *x, long n) {
+  real lanes[8];
+  for (int j = 0; j < 8; j++)
+    lanes[j] = x[0];
+  long d = 0;
+  for (; d + 8 <= n; d += 8)
+    for (int j = 0; j < 8; j++)
+      lanes[j] = x[d + j] > lanes[j] ? x[d + j] : lanes[j];
+  real max = lanes[0];
+  for (int j = 1; j < 8; j++)
+    max = lanes[j] > max ? lanes[j] : max;
+  for (; d < n; d++)
+    max = x[d] > max ? x[d] : max;
+  return max;
+}
+
 /* A criterion's loss: output becomes a 1-element tensor holding sum / divisor (the divisor of
  * sizeAverage, or 1; never 0, so that the loss of an empty input is 0). */
 static inline void THNN_(setLoss)(THTensor *output, accreal sum, accreal divisor) {
