@@ -483,7 +483,8 @@ static THTensor *Case_(softMaxReference)(THTensor *input, int featureDim, int lo
 }
 
 TEST(Case_(softmax_forward_and_backward_in_every_form)) {
-  long sizes[4][4] = {{5}, {3, 5}, {5, 2, 3}, {2, 5, 2, 2}};
+  /* 13 and 19 features: the contiguous rows take eight at a time, then the rest */
+  long sizes[4][4] = {{19}, {3, 13}, {5, 2, 3}, {2, 5, 2, 2}};
   for (int n = 1; n <= 4; n++) {
     for (int logarithm = 0; logarithm <= 1; logarithm++) {
       Case_(Forward) forward = logarithm ? Case_(logSoftMaxF) : Case_(softMaxF);
