@@ -144,6 +144,7 @@ CASES = {
     'Sinh': (lambda: F.Sinh(), lambda: [var(2, 3)]),
     'Sort': (lambda: F.Sort(1, True), lambda: [distinct(2, 4)]),
     'Sqrt': (lambda: F.Sqrt(), lambda: [var(2, 3, low=0.5, high=2)]),
+    'Split': (lambda: F.Split([1, 3, 2], 1), lambda: [var(2, 6)]),
     'Squeeze': (lambda: F.Squeeze(1), lambda: [var(3, 1, 2)]),
     'Std': (lambda: F.Std(1), lambda: [var(2, 4)]),
     'Sub': (lambda: F.Sub(), lambda: [var(2, 3), var(6)]),
@@ -227,3 +228,18 @@ def test_stochastic_functions_called_directly(name):
     sample.reinforce(1.0)
     torch_early.autograd.backward([sample], [None])
     assert probs.grad.size() == probs.size() and probs.grad.data.abs().sum() > 0
+
+
+def test_split_is_one_function_with_a_piece_per_length():
+    x = Variable(torch_early.randn(2, 7), requires_grad=True)
+    pieces = x.split(3, 1)
+    assert [p.size(1) for p in pieces] == [3, 3, 1]
+    assert len({id(p.creator) for p in pieces}) == 1
+    # only the middle piece is used: the others' gradients are zeros, joined once
+    (pieces[1] * 2).sum().backward()
+    expected = torch_early.zeros(2, 7)
+    expected[:, 3:6] = 2
+    assert torch_early.equal(x.grad.data, expected)
+    with pytest.raises(RuntimeError, match=r'the lengths \[2, 2\] add up to 4, but dimension 1 '
+                                           r'has size 7'):
+        F.Split([2, 2], 1)(x)

@@ -901,8 +901,8 @@ class Variable(object):
         if split_size <= 0:
             raise ValueError("split_size must be a positive integer, got {}".format(split_size))
         length = self.size(dim)
-        return tuple(self.narrow(dim, start, min(split_size, length - start))
-                     for start in range(0, length, split_size))
+        return Split([min(split_size, length - start) for start in range(0, length, split_size)],
+                     dim)(self)
 
     def unfold(self, dim, size, step):
         return Unfold(dim, size, step)(self)

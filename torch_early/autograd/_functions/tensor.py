@@ -1,7 +1,7 @@
 """Shape, indexing, masking, joining, sorting and type changes of Variables.
 
 Two kinds of Function live here:
-- views (Index, Transpose, View, Expand, Permute, Squeeze, Unsqueeze, Chunk, Unfold, NoGrad):
+- views (Index, Transpose, View, Expand, Permute, Squeeze, Unsqueeze, Chunk, Split, Unfold, NoGrad):
   forward returns a new tensor over the input's storage, never a copy, and declares it with
   mark_shared_storage. The output Variable then shares the input's version counter, so an
   in-place change made through either one is seen by every Function that saved the other;
@@ -20,7 +20,7 @@ import torch_early
 from ..function import Function, InplaceFunction
 
 __all__ = ['Index', 'SetItem', 'NoGrad', 'Transpose', 'View', 'Expand', 'Type', 'Permute',
-           'Concat', 'Resize', 'Clone', 'Squeeze', 'Unsqueeze', 'Chunk', 'Repeat', 'Unfold',
+           'Concat', 'Resize', 'Clone', 'Squeeze', 'Unsqueeze', 'Chunk', 'Split', 'Repeat', 'Unfold',
            'IndexAdd', 'IndexCopy', 'IndexFill', 'IndexSelect', 'MaskedCopy', 'MaskedFill',
            'MaskedSelect', 'Gather', 'Scatter', 'Sort', 'Topk']
 
@@ -346,6 +346,34 @@ class Chunk(Function):
         self.dim = _positive_dim(self.dim, i.dim())
         self.mark_shared_storage(*[(i, chunk) for chunk in chunks])
         return tuple(chunks)
+
+    def backward(self, *grad_outputs):
+        return torch_early.cat(list(grad_outputs), self.dim)
+
+
+class Split(Function):
+    """input.split(...): a tuple of views of the given lengths along dim, one Variable per
+    piece (lengths that add up to input.size(dim)). Like Chunk, one Function for all the
+    pieces: backward joins their gradients once, rather than each piece filling an input-sized
+    gradient of zeros."""
+
+    def __init__(self, lengths, dim=0):
+        super(Split, self).__init__()
+        self.lengths = list(lengths)
+        self.dim = dim
+
+    def forward(self, i):
+        self.dim = _positive_dim(self.dim, i.dim())
+        if sum(self.lengths) != i.size(self.dim):
+            raise RuntimeError("split: the lengths {} add up to {}, but dimension {} has size "
+                               "{}".format(self.lengths, sum(self.lengths), self.dim,
+                                           i.size(self.dim)))
+        pieces, start = [], 0
+        for length in self.lengths:
+            pieces.append(i.narrow(self.dim, start, length))
+            start += length
+        self.mark_shared_storage(*[(i, piece) for piece in pieces])
+        return tuple(pieces)
 
     def backward(self, *grad_outputs):
         return torch_early.cat(list(grad_outputs), self.dim)

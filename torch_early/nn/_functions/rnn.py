@@ -4,16 +4,19 @@ and the layers (and directions) stacked with dropout between them.
 
 Two things keep the loop fast. The input's contribution to every gate, x_t·W_ihᵀ + b_ih, does
 not depend on the hidden state, so a layer computes it for all time steps in one matrix product
-before the loop; each step then only multiplies the hidden state. And an LSTM step's
-element-wise part (three sigmoids, two tanh, the cell update) is one Function, LSTMPointwise,
-rather than a dozen small ones.
+before the loop; each step then only multiplies the hidden state. And an LSTM layer over a
+padded sequence is one Function, LSTMLayer, with backpropagation through time written out (one
+product per step each way, and the gradient of W_hh as one product over all steps); an LSTM
+cell, or a layer over a packed sequence, uses LSTMPointwise, a step's element-wise part as one
+Function.
 
 Gate order in the weights, as in the era: LSTM (input, forget, cell, output), GRU (reset,
 update, new).
 """
 
 import torch_early
-from ...autograd import Function, Variable
+from ...autograd import Function
+from ...autograd._functions.tensor import Split
 from .. import functional as F
 from .dropout import Dropout
 
@@ -45,6 +48,81 @@ class LSTMPointwise(Function):
         grad_gates.narrow(1, 2 * hidden, hidden).copy_(grad_cy * i * (1 - g * g))
         grad_gates.narrow(1, 3 * hidden, hidden).copy_(grad_hy * tanh_cy * o * (1 - o))
         return grad_gates, grad_cy * f
+
+
+class LSTMLayer(Function):
+    """One direction of one LSTM layer over a whole padded sequence, with backpropagation
+    through time written out. forward(input_gates, h0, c0, w_hh) → (outputs, h_n, c_n), with
+    input_gates (steps·batch, 4·hidden) holding x_t·W_ihᵀ + b_ih + b_hh for every step.
+
+    Each step costs one product, h·W_hhᵀ, forwards and one, g·W_hh, backwards; the gradient of
+    W_hh, a sum over the steps, is one product of all the steps' gate gradients with all the
+    hidden states that met W_hh. (Step by step through autograd it would be a product and an
+    addition per step.)"""
+
+    def __init__(self, reverse):
+        super(LSTMLayer, self).__init__()
+        self.reverse = reverse
+
+    def _order(self, steps):
+        return range(steps - 1, -1, -1) if self.reverse else range(steps)
+
+    def forward(self, input_gates, h0, c0, w_hh):
+        batch, hidden = h0.size(0), h0.size(1)
+        steps = input_gates.size(0) // batch if batch else 0
+        # per step: the activated gates i, f, g, o, the cell state c, tanh(c), and the hidden
+        # state (the output)
+        gates = input_gates.clone().view(steps, batch, 4 * hidden)
+        cells, tanh_cells = h0.new(steps, batch, hidden), h0.new(steps, batch, hidden)
+        outputs = h0.new(steps, batch, hidden)
+        h, c = h0, c0
+        w_hh_t = w_hh.t()
+        for t in self._order(steps):
+            g = gates[t]
+            g.addmm_(h, w_hh_t)
+            i, f, cell_in, o = (g.narrow(1, k * hidden, hidden) for k in range(4))
+            # tanh(x) = 2σ(2x) − 1: one sigmoid over the whole contiguous block of gates runs
+            # on the vector kernel, where four on its strided quarters would not
+            cell_in.mul_(2)
+            g.sigmoid_()
+            cell_in.mul_(2).add_(-1)
+            c = cells[t].copy_(f).mul_(c).addcmul_(1, i, cell_in)
+            tanh_c = tanh_cells[t].copy_(c).mul_(2).sigmoid_().mul_(2).add_(-1)
+            h = outputs[t].copy_(tanh_c).mul_(o)
+        self.save_for_backward(h0, c0, w_hh)
+        self.gates, self.cells, self.tanh_cells, self.outputs = gates, cells, tanh_cells, outputs
+        return outputs, h.clone(), c.clone()
+
+    def backward(self, grad_outputs, grad_h_n, grad_c_n):
+        h0, c0, w_hh = self.saved_tensors
+        gates, cells, tanh_cells, outputs = self.gates, self.cells, self.tanh_cells, self.outputs
+        steps, batch, hidden = outputs.size(0), h0.size(0), h0.size(1)
+        grad_gates = h0.new(steps, batch, 4 * hidden)
+        # hidden states before each step, the inputs of W_hh
+        previous_h = h0.new(steps, batch, hidden)
+        dh, dc = grad_h_n.clone(), grad_c_n.clone()
+        order = list(self._order(steps))
+        for position in range(steps - 1, -1, -1):
+            t = order[position]
+            before = order[position - 1] if position > 0 else None
+            c_before = cells[before] if before is not None else c0
+            previous_h[t].copy_(outputs[before] if before is not None else h0)
+            i, f, cell_in, o = (gates[t].narrow(1, k * hidden, hidden) for k in range(4))
+            dh.add_(grad_outputs[t])
+            tanh_c = tanh_cells[t]
+            # dc gathers the cell's own gradient and, through h = o·tanh(c), the hidden state's
+            dc.addcmul_(1, dh, o * (1 - tanh_c * tanh_c))
+            d_i, d_f, d_cell_in, d_o = (grad_gates[t].narrow(1, k * hidden, hidden)
+                                        for k in range(4))
+            d_i.copy_(dc).mul_(cell_in).mul_(i * (1 - i))
+            d_f.copy_(dc).mul_(c_before).mul_(f * (1 - f))
+            d_cell_in.copy_(dc).mul_(i).mul_(1 - cell_in * cell_in)
+            d_o.copy_(dh).mul_(tanh_c).mul_(o * (1 - o))
+            dc.mul_(f)
+            dh = grad_gates[t].mm(w_hh)
+        grad_gates = grad_gates.view(steps * batch, 4 * hidden)
+        grad_w_hh = grad_gates.t().mm(previous_h.view(steps * batch, hidden))
+        return grad_gates, dh, dc, grad_w_hh
 
 
 # -- one time step, given the input's part of the gates (x·W_ihᵀ + b_ih) ----------------------
@@ -109,12 +187,15 @@ def _cat_hidden(pieces, dim):
 
 # -- one direction of one layer ------------------------------------------------------------------
 
-def _run_padded(step, input_gates, hidden, w_hh, b_hh, reverse):
-    """Steps over input_gates (T, batch, gates); returns (outputs (T, batch, hidden), last hidden)."""
-    outputs = [None] * input_gates.size(0)
-    order = range(input_gates.size(0) - 1, -1, -1) if reverse else range(input_gates.size(0))
+def _run_padded(step, input_gates, steps, hidden, w_hh, b_hh, reverse):
+    """Steps over input_gates (steps·batch, gates), one block of batch rows per step; returns
+    (outputs (steps, batch, hidden), last hidden)."""
+    # one Function for all the steps' slices: its backward joins their gradients once
+    per_step = input_gates.chunk(steps, 0)
+    outputs = [None] * steps
+    order = range(steps - 1, -1, -1) if reverse else range(steps)
     for t in order:
-        hidden = step(input_gates[t], hidden, w_hh, b_hh)
+        hidden = step(per_step[t], hidden, w_hh, b_hh)
         outputs[t] = hidden[0] if isinstance(hidden, tuple) else hidden
     return torch_early.stack(outputs, 0), hidden
 
@@ -123,9 +204,7 @@ def _run_packed(step, input_gates, batch_sizes, hidden, w_hh, b_hh, reverse):
     """Steps over packed input_gates (sum(batch_sizes), gates). The batch shrinks as sequences
     end (forwards: a sequence's last hidden state is final when it leaves) or grows as they
     start (backwards: a sequence joins with its initial hidden state)."""
-    offsets = [0]
-    for batch_size in batch_sizes:
-        offsets.append(offsets[-1] + batch_size)
+    per_step = Split(batch_sizes, 0)(input_gates)
     outputs = [None] * len(batch_sizes)
     if not reverse:
         finished = []
@@ -134,7 +213,7 @@ def _run_packed(step, input_gates, batch_sizes, hidden, w_hh, b_hh, reverse):
             if batch_size < current:
                 finished.append(_map_hidden(lambda h: h[batch_size:current], hidden))
                 hidden = _map_hidden(lambda h: h[:batch_size], hidden)
-            hidden = step(input_gates[offsets[t]:offsets[t + 1]], hidden, w_hh, b_hh)
+            hidden = step(per_step[t], hidden, w_hh, b_hh)
             outputs[t] = hidden[0] if isinstance(hidden, tuple) else hidden
         finished.append(hidden)
         last = _cat_hidden(finished[::-1], 0)
@@ -146,7 +225,7 @@ def _run_packed(step, input_gates, batch_sizes, hidden, w_hh, b_hh, reverse):
             if batch_size > current:
                 joining = _map_hidden(lambda h: h[current:batch_size], initial)
                 hidden = _cat_hidden([hidden, joining], 0)
-            hidden = step(input_gates[offsets[t]:offsets[t + 1]], hidden, w_hh, b_hh)
+            hidden = step(per_step[t], hidden, w_hh, b_hh)
             outputs[t] = hidden[0] if isinstance(hidden, tuple) else hidden
         last = hidden
     return torch_early.cat(outputs, 0), last
@@ -211,8 +290,12 @@ class AutogradRNN(object):
         steps, batch = input.size(0), input.size(1)
         # every step's input gates in one product: (T·batch, in) × W_ihᵀ
         input_gates = F.linear(input.contiguous().view(steps * batch, input.size(2)), w_ih, b_ih)
-        input_gates = input_gates.view(steps, batch, w_ih.size(0))
-        return _run_padded(self.step, input_gates, hidden, w_hh, b_hh, reverse)
+        if self.step is _lstm_step:
+            if b_hh is not None:
+                input_gates = input_gates + b_hh.unsqueeze(0).expand_as(input_gates)
+            outputs, h_n, c_n = LSTMLayer(reverse)(input_gates, hidden[0], hidden[1], w_hh)
+            return outputs, (h_n, c_n)
+        return _run_padded(self.step, input_gates, steps, hidden, w_hh, b_hh, reverse)
 
 
 def RNN(*args, **kwargs):
