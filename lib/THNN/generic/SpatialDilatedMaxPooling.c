@@ -6,27 +6,37 @@
 #define TH_GENERIC_FILE "generic/SpatialDilatedMaxPooling.c"
 #else
 
-/* One plane: the maximum of every window. */
+/* One plane: the maximum of every window. The rows and columns of a window that fall in the
+ * padding are cut off before its loops, so the inner loop only reads and compares. */
 static void THNN_(SpatialDilatedMaxPooling_plane)(const real *input, real *output,
                                                   THIndex_t *indices, THNN_(PoolSizes) s, int kW,
                                                   int kH, int dW, int dH, int padW, int padH,
                                                   int dilationW, int dilationH) {
+  const long inputHeight = s.inputHeight, inputWidth = s.inputWidth;
   for (long oh = 0; oh < s.outputHeight; oh++) {
+    long hStart = oh * dH - padH;
+    int iFirst = 0, iLast = kH;      /* the window rows i with 0 <= hStart + i*dilationH < H */
+    while (iFirst < kH && hStart + (long)iFirst * dilationH < 0)
+      iFirst++;
+    while (iLast > iFirst && hStart + (long)(iLast - 1) * dilationH >= inputHeight)
+      iLast--;
     for (long ow = 0; ow < s.outputWidth; ow++) {
+      long wStart = ow * dW - padW;
+      int jFirst = 0, jLast = kW;
+      while (jFirst < kW && wStart + (long)jFirst * dilationW < 0)
+        jFirst++;
+      while (jLast > jFirst && wStart + (long)(jLast - 1) * dilationW >= inputWidth)
+        jLast--;
       real best = -INFINITY;
       THIndex_t at = -1;
-      for (int i = 0; i < kH; i++) {
-        long h = oh * dH - padH + (long)i * dilationH;
-        if (h < 0 || h >= s.inputHeight)
-          continue;
-        for (int j = 0; j < kW; j++) {
-          long w = ow * dW - padW + (long)j * dilationW;
-          if (w < 0 || w >= s.inputWidth)
-            continue;
-          real value = input[h * s.inputWidth + w];
+      for (int i = iFirst; i < iLast; i++) {
+        long rowStart = (hStart + (long)i * dilationH) * inputWidth + wStart;
+        for (int j = jFirst; j < jLast; j++) {
+          long position = rowStart + (long)j * dilationW;
+          real value = input[position];
           if (at < 0 || value > best || isnan(value)) {
             best = value;
-            at = h * s.inputWidth + w;
+            at = position;
           }
         }
       }
