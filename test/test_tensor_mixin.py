@@ -5,6 +5,7 @@ or offset. The tests check the values (against lists computed the obvious way), 
 that writing through a view writes into the source.
 """
 import copy
+import os
 import pickle
 import types
 
@@ -596,3 +597,19 @@ def test_thread_count_round_trip():
     with pytest.raises(TypeError, match='expects an int, but got str'):
         torch_early.set_num_threads('2')
     assert torch_early.get_num_threads() == count
+
+
+def test_import_shortens_the_thread_pools_spinning_unless_the_user_chose():
+    import subprocess
+    import sys
+    show = ("import os, torch_early; "
+            "print(os.environ['OPENBLAS_THREAD_TIMEOUT'], os.environ['GOMP_SPINCOUNT'])")
+    env = {k: v for k, v in os.environ.items()
+           if k not in ('OPENBLAS_THREAD_TIMEOUT', 'GOMP_SPINCOUNT')}
+    chosen = subprocess.run([sys.executable, '-c', show], env=env, capture_output=True,
+                            text=True, check=True).stdout.split()
+    assert chosen == ['16', '20000']
+    env['GOMP_SPINCOUNT'] = '5'
+    kept = subprocess.run([sys.executable, '-c', show], env=env, capture_output=True,
+                          text=True, check=True).stdout.split()
+    assert kept == ['16', '5']

@@ -9,6 +9,17 @@ Every public function of `_C` (`torch_early.add`, `torch_early.addmm`, ...) is e
 
 __version__ = '0.5.0'
 
+import os as _os
+
+# Two thread pools share the cores: OpenMP's (TH's parallel loops) and OpenBLAS's (matrix
+# products). After its work each spins a while before it sleeps: OpenBLAS for 2^28 cycles, libgomp
+# for 300,000 turns. A loop that follows a product (a pooling after a convolution) then competes
+# with OpenBLAS's spinning threads and can take twice as long. Both libraries read these settings
+# once, when they load with _C; a value the user set wins. (lib/TH/README.md, "Two thread pools")
+_os.environ.setdefault('OPENBLAS_THREAD_TIMEOUT', '16')   # spin 2^16 cycles, about 20 us
+_os.environ.setdefault('GOMP_SPINCOUNT', '20000')         # about as long
+del _os
+
 try:
     # Loads the BLAS library that _C is linked against, so the dynamic loader finds it. Only the
     # loading is wanted: the name goes again, so that the package holds none but its own modules.
