@@ -9,14 +9,14 @@ from .. import functional as F
 from .._functions.thnn import pooling as _pooling_functions
 
 
-class MaxPool2d(Module):
-    """MaxPool2d(kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
-    ceil_mode=False): the maximum of each window (stride defaults to the kernel size); with
-    return_indices the call returns (output, indices) for MaxUnpool2d."""
+class _MaxPoolNd(Module):
+    """What MaxPool1d/2d/3d share: the window's settings, the call of their functional form
+    (`_pool`), and the era's printed form, `MaxPool2d (size=(2, 2), stride=(2, 2))`, with the
+    padding and dilation shown only when they are not the defaults."""
 
     def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
                  ceil_mode=False):
-        super(MaxPool2d, self).__init__()
+        super(_MaxPoolNd, self).__init__()
         self.kernel_size = kernel_size
         self.stride = stride if stride is not None else kernel_size
         self.padding = padding
@@ -25,95 +25,49 @@ class MaxPool2d(Module):
         self.ceil_mode = ceil_mode
 
     def forward(self, input):
-        return F.max_pool2d(input, self.kernel_size, self.stride, self.padding, self.dilation,
-                            self.ceil_mode, self.return_indices)
+        return type(self)._pool(input, self.kernel_size, self.stride, self.padding,
+                                self.dilation, self.ceil_mode, self.return_indices)
 
     def __repr__(self):
-        s = '{} (size={}, stride={}'.format(type(self).__name__, _pair(self.kernel_size),
-                                            _pair(self.stride))
-        if _pair(self.padding) != (0, 0):
-            s += ', padding={}'.format(_pair(self.padding))
-        if _pair(self.dilation) != (1, 1):
-            s += ', dilation={}'.format(_pair(self.dilation))
+        expand = type(self)._expand
+        s = '{} (size={}, stride={}'.format(type(self).__name__, expand(self.kernel_size),
+                                            expand(self.stride))
+        if expand(self.padding) != expand(0):
+            s += ', padding={}'.format(expand(self.padding))
+        if expand(self.dilation) != expand(1):
+            s += ', dilation={}'.format(expand(self.dilation))
         return s + ')'
 
 
-class AvgPool2d(Module):
-    """AvgPool2d(kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
-    the mean of each window (stride defaults to the kernel size)."""
-
-    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False,
-                 count_include_pad=True):
-        super(AvgPool2d, self).__init__()
-        self.kernel_size = kernel_size
-        self.stride = stride if stride is not None else kernel_size
-        self.padding = padding
-        self.ceil_mode = ceil_mode
-        self.count_include_pad = count_include_pad
-
-    def forward(self, input):
-        return F.avg_pool2d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
-                            self.count_include_pad)
-
-
-class MaxUnpool2d(Module):
-    """MaxUnpool2d(kernel_size, stride=None, padding=0): the partial inverse of MaxPool2d.
-    forward(input, indices, output_size=None) puts each value where the pooling found it and
-    zeros elsewhere; output_size chooses among the sizes the pooled input could have had."""
-
-    def __init__(self, kernel_size, stride=None, padding=0):
-        super(MaxUnpool2d, self).__init__()
-        self.kernel_size = _pair(kernel_size)
-        self.stride = _pair(stride if stride is not None else kernel_size)
-        self.padding = _pair(padding)
-
-    def forward(self, input, indices, output_size=None):
-        return F.max_unpool2d(input, indices, self.kernel_size, self.stride, self.padding,
-                              output_size)
-
-
-def _window_repr(module, expand, no_padding, no_dilation):
-    """`Name (size=..., stride=...[, padding=...][, dilation=...])`, sizes as tuples."""
-    s = '{} (size={}, stride={}'.format(type(module).__name__, expand(module.kernel_size),
-                                        expand(module.stride))
-    if expand(module.padding) != no_padding:
-        s += ', padding={}'.format(expand(module.padding))
-    if expand(module.dilation) != no_dilation:
-        s += ', dilation={}'.format(expand(module.dilation))
-    return s + ')'
-
-
-class MaxPool1d(Module):
+class MaxPool1d(_MaxPoolNd):
     """MaxPool1d(kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
     ceil_mode=False): the maximum of each window of a (batch, channels, length) input (stride
     defaults to the kernel size); with return_indices the call returns (output, indices) for
     MaxUnpool1d."""
-
-    def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
-                 ceil_mode=False):
-        super(MaxPool1d, self).__init__()
-        self.kernel_size = kernel_size
-        self.stride = stride if stride is not None else kernel_size
-        self.padding = padding
-        self.dilation = dilation
-        self.return_indices = return_indices
-        self.ceil_mode = ceil_mode
-
-    def forward(self, input):
-        return F.max_pool1d(input, self.kernel_size, self.stride, self.padding, self.dilation,
-                            self.ceil_mode, self.return_indices)
-
-    def __repr__(self):
-        return _window_repr(self, _single, (0,), (1,))
+    _pool, _expand = staticmethod(F.max_pool1d), staticmethod(_single)
 
 
-class AvgPool1d(Module):
-    """AvgPool1d(kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
-    the mean of each window of a (batch, channels, length) input."""
+class MaxPool2d(_MaxPoolNd):
+    """MaxPool2d(kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
+    ceil_mode=False): the maximum of each window (stride defaults to the kernel size); with
+    return_indices the call returns (output, indices) for MaxUnpool2d."""
+    _pool, _expand = staticmethod(F.max_pool2d), staticmethod(_pair)
+
+
+class MaxPool3d(_MaxPoolNd):
+    """MaxPool3d(kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
+    ceil_mode=False): the maximum of each (t, h, w) window (stride defaults to the kernel size);
+    with return_indices the call returns (output, indices) for MaxUnpool3d."""
+    _pool, _expand = staticmethod(F.max_pool3d), staticmethod(_triple)
+
+
+class _AvgPoolNd(Module):
+    """What AvgPool1d and AvgPool2d share: the window's settings and the call of their
+    functional form (`_pool`)."""
 
     def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False,
                  count_include_pad=True):
-        super(AvgPool1d, self).__init__()
+        super(_AvgPoolNd, self).__init__()
         self.kernel_size = kernel_size
         self.stride = stride if stride is not None else kernel_size
         self.padding = padding
@@ -121,47 +75,20 @@ class AvgPool1d(Module):
         self.count_include_pad = count_include_pad
 
     def forward(self, input):
-        return F.avg_pool1d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
-                            self.count_include_pad)
+        return type(self)._pool(input, self.kernel_size, self.stride, self.padding,
+                                self.ceil_mode, self.count_include_pad)
 
 
-class MaxUnpool1d(Module):
-    """MaxUnpool1d(kernel_size, stride=None, padding=0): the partial inverse of MaxPool1d.
-    forward(input, indices, output_size=None) puts each value where the pooling found it and
-    zeros elsewhere."""
-
-    def __init__(self, kernel_size, stride=None, padding=0):
-        super(MaxUnpool1d, self).__init__()
-        self.kernel_size = _single(kernel_size)
-        self.stride = _single(stride if stride is not None else kernel_size)
-        self.padding = _single(padding)
-
-    def forward(self, input, indices, output_size=None):
-        return F.max_unpool1d(input, indices, self.kernel_size, self.stride, self.padding,
-                              output_size)
+class AvgPool1d(_AvgPoolNd):
+    """AvgPool1d(kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
+    the mean of each window of a (batch, channels, length) input."""
+    _pool = staticmethod(F.avg_pool1d)
 
 
-class MaxPool3d(Module):
-    """MaxPool3d(kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
-    ceil_mode=False): the maximum of each (t, h, w) window (stride defaults to the kernel size);
-    with return_indices the call returns (output, indices) for MaxUnpool3d."""
-
-    def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
-                 ceil_mode=False):
-        super(MaxPool3d, self).__init__()
-        self.kernel_size = kernel_size
-        self.stride = stride if stride is not None else kernel_size
-        self.padding = padding
-        self.dilation = dilation
-        self.return_indices = return_indices
-        self.ceil_mode = ceil_mode
-
-    def forward(self, input):
-        return F.max_pool3d(input, self.kernel_size, self.stride, self.padding, self.dilation,
-                            self.ceil_mode, self.return_indices)
-
-    def __repr__(self):
-        return _window_repr(self, _triple, (0, 0, 0), (1, 1, 1))
+class AvgPool2d(_AvgPoolNd):
+    """AvgPool2d(kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
+    the mean of each window (stride defaults to the kernel size)."""
+    _pool = staticmethod(F.avg_pool2d)
 
 
 class AvgPool3d(Module):
@@ -177,20 +104,37 @@ class AvgPool3d(Module):
         return F.avg_pool3d(input, self.kernel_size, self.stride)
 
 
-class MaxUnpool3d(Module):
-    """MaxUnpool3d(kernel_size, stride=None, padding=0): the partial inverse of MaxPool3d.
-    forward(input, indices, output_size=None) puts each value where the pooling found it and
-    zeros elsewhere; output_size chooses among the sizes the pooled input could have had."""
+class _MaxUnpoolNd(Module):
+    """What MaxUnpool1d/2d/3d share: forward(input, indices, output_size=None) puts each value
+    where the pooling found it and zeros elsewhere; output_size chooses among the sizes the
+    pooled input could have had."""
 
     def __init__(self, kernel_size, stride=None, padding=0):
-        super(MaxUnpool3d, self).__init__()
-        self.kernel_size = _triple(kernel_size)
-        self.stride = _triple(stride if stride is not None else kernel_size)
-        self.padding = _triple(padding)
+        super(_MaxUnpoolNd, self).__init__()
+        expand = type(self)._expand
+        self.kernel_size = expand(kernel_size)
+        self.stride = expand(stride if stride is not None else kernel_size)
+        self.padding = expand(padding)
 
     def forward(self, input, indices, output_size=None):
-        return F.max_unpool3d(input, indices, self.kernel_size, self.stride, self.padding,
-                              output_size)
+        return type(self)._unpool(input, indices, self.kernel_size, self.stride, self.padding,
+                                  output_size)
+
+
+class MaxUnpool1d(_MaxUnpoolNd):
+    """MaxUnpool1d(kernel_size, stride=None, padding=0): the partial inverse of MaxPool1d."""
+    _unpool, _expand = staticmethod(F.max_unpool1d), staticmethod(_single)
+
+
+class MaxUnpool2d(_MaxUnpoolNd):
+    """MaxUnpool2d(kernel_size, stride=None, padding=0): the partial inverse of MaxPool2d."""
+    _unpool, _expand = staticmethod(F.max_unpool2d), staticmethod(_pair)
+
+
+class MaxUnpool3d(_MaxUnpoolNd):
+    """MaxUnpool3d(kernel_size, stride=None, padding=0): the partial inverse of MaxPool3d."""
+    _unpool, _expand = staticmethod(F.max_unpool3d), staticmethod(_triple)
+
 
 class FractionalMaxPool2d(Module):
     """FractionalMaxPool2d(kernel_size, output_size=None, output_ratio=None,
