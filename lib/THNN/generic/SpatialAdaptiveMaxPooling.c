@@ -65,28 +65,7 @@ void THNN_(SpatialAdaptiveMaxPooling_updateGradInput)(THNNState *state, THTensor
   (void)state;
   THNN_(PoolSizes) s = THNN_(Resampling_sizes)(input, 2, 0, 0);
   THNN_(Resampling_outputSizeFrom)(&s, gradOutput);
-  long sizes[4];
-  const long *outputSizes = THNN_(SpatialPooling_outputSizes)(&s, sizes);
-  long inputPlane = s.inputHeight * s.inputWidth, outputPlane = s.outputHeight * s.outputWidth;
-  THIndexTensor *ind = THNN_newCheckedIndices(indices, 5, s.ndim, outputSizes, inputPlane, 0);
-  THTensor_(resizeAs)(gradInput, input);
-  gradOutput = THTensor_(newContiguous)(gradOutput);
-  THTensor *gradIn = THTensor_(newContiguous)(gradInput);
-  real *go_data = THTensor_(data)(gradOutput), *gi_data = THTensor_(data)(gradIn);
-  THIndex_t *ind_data = THIndexTensor_(data)(ind);
-
-  TH_PARALLEL_LOOP(p, s.batch * s.planes, (double)s.batch * s.planes * inputPlane, {
-    real *gi = gi_data + p * inputPlane;
-    const real *go = go_data + p * outputPlane;
-    const THIndex_t *at = ind_data + p * outputPlane;
-    memset(gi, 0, sizeof(real) * inputPlane);
-    for (long k = 0; k < outputPlane; k++)
-      gi[at[k]] += go[k];
-  });
-
-  THTensor_(free)(gradOutput);
-  THIndexTensor_(free)(ind);
-  THTensor_(freeCopyTo)(gradIn, gradInput);
+  THNN_(Resampling_maxPoolingBackward)(s, input, gradOutput, gradInput, indices, 5);
 }
 
 #endif

@@ -1,6 +1,7 @@
 /* The geometry the 2-D resampling modules share (subsampling, adaptive and fractional pooling,
- * upsampling, padding): the sizes of a 3-D (planes x H x W) or 4-D (batch first) input, and the
- * checks of a gradOutput against them. Private to Spatial.c; the sizes are SpatialPooling.c's. */
+ * upsampling, padding): the sizes of a 3-D (planes x H x W) or 4-D (batch first) input, the
+ * checks of a gradOutput against them, and the backward of the max poolings with indices.
+ * Private to Spatial.c; the sizes are SpatialPooling.c's. */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/SpatialResampling.c"
 #else
@@ -47,6 +48,37 @@ static void THNN_(Resampling_outputSizeFrom)(THNN_(PoolSizes) *s, THTensor *grad
 static inline void THNN_(adaptiveWindow)(long i, long in, long out, long *start, long *end) {
   *start = i * in / out;
   *end = ((i + 1) * in + out - 1) / out;
+}
+
+/* The backward of a max pooling that kept its indices (adaptive, fractional), once its sizes
+ * are checked: each gradient goes to the input element its window took. The indices (argument
+ * indicesArg) are checked against the output's size and the input plane first. */
+static void THNN_(Resampling_maxPoolingBackward)(THNN_(PoolSizes) s, THTensor *input,
+                                                 THTensor *gradOutput, THTensor *gradInput,
+                                                 THIndexTensor *indices, int indicesArg) {
+  long sizes[4];
+  const long *outputSizes = THNN_(SpatialPooling_outputSizes)(&s, sizes);
+  long inputPlane = s.inputHeight * s.inputWidth, outputPlane = s.outputHeight * s.outputWidth;
+  THIndexTensor *ind = THNN_newCheckedIndices(indices, indicesArg, s.ndim, outputSizes,
+                                              inputPlane, 0);
+  THTensor_(resizeAs)(gradInput, input);
+  gradOutput = THTensor_(newContiguous)(gradOutput);
+  THTensor *gradIn = THTensor_(newContiguous)(gradInput);
+  real *go_data = THTensor_(data)(gradOutput), *gi_data = THTensor_(data)(gradIn);
+  THIndex_t *ind_data = THIndexTensor_(data)(ind);
+
+  TH_PARALLEL_LOOP(p, s.batch * s.planes, (double)s.batch * s.planes * inputPlane, {
+    real *gi = gi_data + p * inputPlane;
+    const real *go = go_data + p * outputPlane;
+    const THIndex_t *at = ind_data + p * outputPlane;
+    memset(gi, 0, sizeof(real) * inputPlane);
+    for (long k = 0; k < outputPlane; k++)
+      gi[at[k]] += go[k];
+  });
+
+  THTensor_(free)(gradOutput);
+  THIndexTensor_(free)(ind);
+  THTensor_(freeCopyTo)(gradIn, gradInput);
 }
 
 #endif
