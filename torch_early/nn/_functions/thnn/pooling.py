@@ -112,30 +112,10 @@ class MaxUnpool2d(Function):
         self.padding = _pair(padding)
         self.output_size = output_size
 
-    def _unpooled_size(self, input):
-        default = tuple((input.size(d) - 1) * self.stride[i] - 2 * self.padding[i] +
-                        self.kernel_size[i]
-                        for i, d in enumerate((input.dim() - 2, input.dim() - 1)))
-        if self.output_size is None:
-            return default
-        requested = tuple(self.output_size)
-        if len(requested) == input.dim():
-            requested = requested[-2:]
-        if len(requested) != 2:
-            raise ValueError("output_size should be a sequence of 2 or {} elements, but got {}"
-                             .format(input.dim(), len(requested)))
-        for size, base, stride in zip(requested, default, self.stride):
-            if not base - stride < size < base + stride:
-                raise ValueError("invalid output_size {} (the sizes this unpooling can give are "
-                                 "between {} and {})".format(
-                                     requested,
-                                     tuple(b - s + 1 for b, s in zip(default, self.stride)),
-                                     tuple(b + s - 1 for b, s in zip(default, self.stride))))
-        return requested
-
     def forward(self, input, indices):
         backend = _thnn.type2backend[type(input)]
-        self.height, self.width = self._unpooled_size(input)
+        self.height, self.width = _unpooled_size(input, self.kernel_size, self.stride,
+                                                 self.padding, self.output_size)
         output = input.new()
         backend.SpatialMaxUnpooling_updateOutput(
             backend.library_state, input, output, indices, self.width, self.height)
