@@ -175,11 +175,16 @@ def _is_own_module(module):
     return module == 'torch_early' or module.startswith('torch_early.')
 
 
+# Protocol 2 writes the Python 2 names of these modules, so that Python 2 could read the file.
+_PYTHON2_MODULES = {'__builtin__': 'builtins', 'copy_reg': 'copyreg'}
+
+
 def _real_module(module):
-    """A pickle written under torch_early.as_torch names 'torch.FloatTensor': that is ours."""
+    """The module a pickle's global comes from. A pickle written under torch_early.as_torch names
+    'torch.FloatTensor': that is ours."""
     if module == 'torch' or module.startswith('torch.'):
         return 'torch_early' + module[len('torch'):]
-    return module
+    return _PYTHON2_MODULES.get(module, module)
 
 
 def _resolve(module, name):
