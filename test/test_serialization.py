@@ -1,6 +1,7 @@
 """torch_early.save / torch_early.load: round trips of tensors, storages, views, containers and
 nn modules; map_location; the safe default and the ways to trust a file; hostile and broken files
 that must be refused without running code; the source check of saved Module classes."""
+import collections
 import importlib.util
 import io
 import os
@@ -109,6 +110,18 @@ def test_nested_containers_round_trip():
     assert loaded['nested'][0][1:] == (None, True)
     assert loaded['size'] == torch_early.Size([2, 3])
     assert isinstance(loaded['size'], torch_early.Size)
+
+
+def test_an_optimizer_state_dict_shape_round_trips():
+    # What Optimizer.state_dict() holds: a defaultdict of per-parameter dicts, and the groups.
+    state = collections.defaultdict(dict)
+    state[0] = {'step': 4, 'momentum_buffer': torch_early.ones(3)}
+    loaded = round_trip({'state': state, 'param_groups': [{'lr': 0.1, 'params': [0]}]})
+    assert type(loaded['state']) is collections.defaultdict
+    assert loaded['state'][0]['step'] == 4
+    assert loaded['state'][0]['momentum_buffer'].tolist() == [1, 1, 1]
+    assert loaded['state'][1] == {}
+    assert loaded['param_groups'] == [{'lr': 0.1, 'params': [0]}]
 
 
 def test_a_module_round_trips_with_its_parameters():

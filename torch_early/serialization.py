@@ -23,7 +23,7 @@ import sys
 import tarfile
 import tempfile
 import warnings
-from collections import OrderedDict, defaultdict
+from collections import OrderedDict
 
 import torch_early
 
