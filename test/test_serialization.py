@@ -391,6 +391,15 @@ def test_a_torch_early_function_that_is_not_a_model_part_is_refused():
         torch_early.load(archive(members(obj=hostile)))
 
 
+def test_a_dotted_name_walking_attributes_is_refused():
+    # Protocol 4's STACK_GLOBAL resolves a dotted name by walking attributes from the module.
+    module, name = b'torch_early.nn.modules.linear', b'Linear.__init__.__globals__'
+    hostile = (b'\x80\x04\x8c' + bytes([len(module)]) + module + b'\x8c' + bytes([len(name)]) +
+               name + b'\x93.')
+    with pytest.raises(pickle.UnpicklingError, match='Linear.__init__.__globals__'):
+        torch_early.load(archive(members(obj=hostile)))
+
+
 def test_a_member_escaping_its_folder_is_refused(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     files = members()

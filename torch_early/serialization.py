@@ -249,7 +249,8 @@ def _unpickler_class(pickle_module, safe):
                 return _user_safe_globals[(module, name)]
             if (real, name) in _SAFE_BUILTINS:
                 return _resolve(real, name)
-            if _is_own_module(real):
+            # A dotted name would walk attributes (Net.__init__.__globals__): plain names only.
+            if _is_own_module(real) and '.' not in name:
                 try:
                     obj = _resolve(real, name)
                 except (ImportError, AttributeError):
