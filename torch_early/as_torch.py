@@ -7,6 +7,11 @@ Variable` give torch_early and its submodules: the very same module objects, so 
 `torch.FloatTensor is torch_early.FloatTensor`. The program sees the `sys.argv` and `__name__`
 ('__main__') it would see if run as `python program.py [arguments...]`.
 
+With `--trust-checkpoints` before the program, torch_early.load trusts every file of the run (as
+load(f, weights_only=False) does), so that a 2017 program that saves and loads a whole model of
+its own classes runs unchanged; it sets TORCH_EARLY_TRUST_CHECKPOINTS=1, which its child
+processes inherit. Use it only for files you trust: loading a file can then run its code.
+
 `install()` sets up the same alias inside a running interpreter (for test harnesses).
 
 Type names then say `torch.` as the era's did: x.type() == 'torch.FloatTensor', the printed
@@ -27,7 +32,8 @@ import torch_early
 _ALIAS = 'torch'
 _REAL = 'torch_early'
 
-_USAGE = 'usage: python -m torch_early.as_torch program.py [arguments...]'
+_USAGE = 'usage: python -m torch_early.as_torch [--trust-checkpoints] program.py [arguments...]'
+_TRUST_FLAG = '--trust-checkpoints'
 
 
 class _AliasLoader(importlib.abc.Loader):
@@ -87,6 +93,10 @@ def install():
 def main(argv=None):
     """Run the program named by argv[0] with the alias installed; returns an exit status."""
     argv = sys.argv[1:] if argv is None else list(argv)
+    if argv and argv[0] == _TRUST_FLAG:
+        from .serialization import _TRUST_VARIABLE
+        os.environ[_TRUST_VARIABLE] = '1'
+        argv = argv[1:]
     if not argv or argv[0] in ('-h', '--help'):
         print(_USAGE, file=sys.stdout if argv else sys.stderr)
         return 0 if argv else 2

@@ -1,0 +1,621 @@
+"""save and load: objects holding tensors, storages and nn modules, in the 0.1.x tar format.
+
+A file is a tar archive of four members (docs/serialization.md has the byte layout):
+  sys_info  a pickled dict: the format's protocol version, byte order and C type sizes;
+  pickle    the object itself, with every tensor, storage and nn.Module class replaced by a
+            persistent id (a tensor or storage by str(_cdata), a Module class by its source);
+  tensors   a count, then per tensor (key, storage key, class) and its sizes, strides and offset;
+  storages  a count, then per root storage (key, location, class) and its elements; then the
+            list of views (view key, root key, offset, size), so that views stay views.
+Numbers are little-endian, counts 64-bit, whatever the machine: files move between machines.
+
+load is safe by default, beyond the era: its unpickler rebuilds only torch_early's own classes
+and plain containers (`_SafeUnpickler`), so a file cannot run code. Other globals need
+add_safe_globals, load(f, weights_only=False), or a trusted run (`_TRUST_VARIABLE`).
+"""
+import difflib
+import inspect
+import io
+import os
+import pickle
+import struct
+import sys
+import tarfile
+import tempfile
+import warnings
+from collections import OrderedDict
+
+import torch_early
+
+DEFAULT_PROTOCOL = 2
+
+# Version 1000 is the 0.1.x tar format. Its bytes were native in 2017; ours are always
+# little-endian with 8-byte counts, which is what sys_info records.
+PROTOCOL_VERSION = 1000
+SYS_INFO = {
+    'protocol_version': PROTOCOL_VERSION,
+    'little_endian': True,
+    'type_sizes': {'short': 2, 'int': 4, 'long': 8},
+}
+_MEMBERS = ('sys_info', 'pickle', 'tensors', 'storages')
+
+# Set to 1 (or run under `python -m torch_early.as_torch --trust-checkpoints`), every load of
+# the run trusts its file, as load(f, weights_only=False) does.
+_TRUST_VARIABLE = 'TORCH_EARLY_TRUST_CHECKPOINTS'
+
+# A tensor has at most this many dimensions; a file claiming more is corrupt.
+_MAX_DIMS = 64
+
+_INT64 = struct.Struct('<q')
+
+
+class SourceChangeWarning(Warning):
+    """The source of a saved nn.Module class differs from the class loaded now."""
+
+
+################################################################################
+# Locations: where a storage lives ('cpu' or 'cuda:<device>'), and how to restore it there
+################################################################################
+
+_package_registry = []
+
+
+def register_package(priority, tagger, deserializer):
+    """Teach save and load a kind of storage: `tagger(storage)` returns its location tag (or
+    None when not its kind), `deserializer(storage, location)` moves a loaded CPU storage there
+    (or returns None when the tag is not its own). Lower priorities are asked first."""
+    _package_registry.append((priority, tagger, deserializer))
+    _package_registry.sort(key=lambda entry: entry[0])
+
+
+def _cpu_tag(storage):
+    if not storage.is_cuda:
+        return 'cpu'
+
+
+def _cuda_tag(storage):
+    if storage.is_cuda:
+        return 'cuda:' + str(storage.get_device())
+
+
+def _cpu_deserialize(storage, location):
+    if location == 'cpu':
+        return storage
+
+
+def _cuda_deserialize(storage, location):
+    if location.startswith('cuda:'):
+        return storage.cuda(int(location[len('cuda:'):]))
+
+
+register_package(10, _cpu_tag, _cpu_deserialize)
+register_package(20, _cuda_tag, _cuda_deserialize)
+
+
+def location_tag(storage):
+    """The location tag of `storage`: 'cpu' for every torch_early storage."""
+    for _, tagger, _ in _package_registry:
+        location = tagger(storage)
+        if location:
+            return location
+    raise RuntimeError("don't know how to determine the location of " +
+                       torch_early.typename(storage))
+
+
+def default_restore_location(storage, location):
+    """`storage` (loaded on the CPU) moved to `location` by the registered packages."""
+    for _, _, deserializer in _package_registry:
+        result = deserializer(storage, location)
+        if result is not None:
+            return result
+    raise RuntimeError("don't know how to restore data location of {} (tagged with {!r})"
+                       .format(torch_early.typename(storage), location))
+
+
+def _restorer(map_location):
+    """The function (storage, location) -> storage that load applies to every root storage."""
+    if map_location is None:
+        return default_restore_location
+    if isinstance(map_location, dict):
+        return lambda storage, location: default_restore_location(
+            storage, map_location.get(location, location))
+    if callable(map_location):
+        def restore(storage, location):
+            # A falsy answer from the user's function means "do the default".
+            result = map_location(storage, location)
+            return result if result else default_restore_location(storage, location)
+        return restore
+    raise TypeError("map_location should be a dict, a function (storage, location) -> storage "
+                    "or None, but got " + torch_early.typename(map_location))
+
+
+################################################################################
+# The safe unpickler
+################################################################################
+
+_user_safe_globals = {}
+
+
+def add_safe_globals(safe_globals):
+    """Allow load, in its default safe mode, to rebuild these classes and functions (a list of
+    the objects themselves, e.g. [MyNet]). Allow only what you trust: an allowed class is called
+    with whatever arguments the file holds."""
+    for obj in safe_globals:
+        module = getattr(obj, '__module__', None)
+        name = getattr(obj, '__qualname__', getattr(obj, '__name__', None))
+        if module is None or name is None:
+            raise TypeError("add_safe_globals expects classes and functions, but got {!r}"
+                            .format(obj))
+        _user_safe_globals[(module, name)] = obj
+
+
+def get_safe_globals():
+    """The list of globals allowed by add_safe_globals so far."""
+    return list(_user_safe_globals.values())
+
+
+def clear_safe_globals():
+    """Forget every global allowed by add_safe_globals."""
+    _user_safe_globals.clear()
+
+
+# The modules a safe load may import a name from: importing a module runs its code, so no other
+# module is imported for a name, whatever it is.
+_SAFE_MODULES = ('builtins', 'collections', 'copyreg', '_codecs')
+# Plain containers and numbers, as pickle names them.
+_SAFE_BUILTINS = {
+    ('builtins', name) for name in ('dict', 'list', 'tuple', 'set', 'frozenset', 'int', 'float',
+                                    'complex', 'bool', 'str', 'bytes', 'bytearray', 'slice',
+                                    'range', 'object')
+} | {('collections', 'OrderedDict'), ('collections', 'defaultdict'),
+     ('copyreg', '_reconstructor'), ('_codecs', 'encode')}
+
+
+def _is_own_module(module):
+    return module == 'torch_early' or module.startswith('torch_early.')
+
+
+# Protocol 2 writes the Python 2 names of these modules, so that Python 2 could read the file.
+_PYTHON2_MODULES = {'__builtin__': 'builtins', 'copy_reg': 'copyreg'}
+
+
+def _real_module(module):
+    """The module a pickle's global comes from. A pickle written under torch_early.as_torch names
+    'torch.FloatTensor': that is ours."""
+    if module == 'torch' or module.startswith('torch.'):
+        return 'torch_early' + module[len('torch'):]
+    return _PYTHON2_MODULES.get(module, module)
+
+
+def _resolve(module, name):
+    __import__(module)
+    obj = sys.modules[module]
+    for part in name.split('.'):
+        obj = getattr(obj, part)
+    return obj
+
+
+def _is_safe_object(obj):
+    """True for the torch_early objects a checkpoint may name: tensor and storage classes, Size,
+    Variable and Parameter (and the function that rebuilds them), nn's Module classes, the
+    functions of nn.functional and the autograd Functions that modules keep, optimizers, and nn's
+    function backend. None of them runs anything but tensor code when called."""
+    from .autograd import variable, Function
+    from .nn import Module, functional
+    from .nn.backends import thnn
+    if obj in torch_early._tensor_classes or obj in torch_early._storage_classes:
+        return True
+    if obj in (torch_early.Size, variable.Variable, torch_early.nn.Parameter,
+               variable._rebuild_variable, thnn._get_thnn_function_backend):
+        return True
+    if inspect.isfunction(obj) and getattr(functional, obj.__name__, None) is obj:
+        return True
+    if not isinstance(obj, type) or not _is_own_module(obj.__module__):
+        return False
+    if issubclass(obj, Module) and obj.__module__.startswith('torch_early.nn.'):
+        return True
+    if issubclass(obj, Function):
+        return True
+    optim = sys.modules.get('torch_early.optim')
+    optimizer = getattr(optim, 'Optimizer', None)
+    return (optimizer is not None and issubclass(obj, optimizer)
+            and obj.__module__.startswith('torch_early.optim'))
+
+
+def _refusal_message(module, name):
+    public = torch_early._C._public_name()
+    return (
+        "{public}.load refused the global '{module}.{name}' in this file. By default load "
+        "rebuilds only {public}'s tensors, storages, nn modules, Parameters and optimizer state, "
+        "plain containers and numbers, so that loading a file cannot run code.\n"
+        "If you trust the file: allow this global with "
+        "{public}.serialization.add_safe_globals([{name}]), or load the whole file with "
+        "{public}.load(f, weights_only=False), or trust every file of one run with "
+        "'python -m torch_early.as_torch --trust-checkpoints program.py' "
+        "(or the environment variable {variable}=1)."
+        .format(public=public, module=module, name=name, variable=_TRUST_VARIABLE))
+
+
+def _unpickler_class(pickle_module, safe):
+    """An Unpickler of `pickle_module` whose globals named 'torch.' are torch_early's and which,
+    when `safe`, finds only the globals of _is_safe_object, _SAFE_BUILTINS and add_safe_globals."""
+
+    class Unpickler(pickle_module.Unpickler):
+        def find_class(self, module, name):
+            real = _real_module(module)
+            if not safe:
+                return super(Unpickler, self).find_class(real, name)
+            if (module, name) in _user_safe_globals:
+                return _user_safe_globals[(module, name)]
+            if (real, name) in _SAFE_BUILTINS:
+                return _resolve(real, name)
+            # A dotted name would walk attributes (Net.__init__.__globals__): plain names only.
+            if _is_own_module(real) and '.' not in name:
+                try:
+                    obj = _resolve(real, name)
+                except (ImportError, AttributeError):
+                    obj = None
+                if obj is not None and _is_safe_object(obj):
+                    return obj
+            raise pickle.UnpicklingError(_refusal_message(module, name))
+
+    return Unpickler
+
+
+################################################################################
+# save
+################################################################################
+
+_DTYPES = ('Double', 'Float', 'Half', 'Long', 'Int', 'Short', 'Char', 'Byte')
+
+
+def _tensor_class_by_storage():
+    """{FloatStorage: FloatTensor, ...}: the dense CPU classes, the ones a file holds."""
+    return {getattr(torch_early, name + 'Storage'): getattr(torch_early, name + 'Tensor')
+            for name in _DTYPES}
+
+
+def _storage_bytes(storage):
+    """The elements of `storage` as little-endian bytes."""
+    tensor_class = _tensor_class_by_storage()[type(storage)]
+    raw = bytes(memoryview(tensor_class().set_(storage)).cast('B'))
+    if sys.byteorder == 'big' and storage.element_size() > 1:
+        # Read as little-endian, the native bytes give a storage whose native bytes are the
+        # little-endian encoding of the original elements.
+        raw = bytes(memoryview(tensor_class().set_(
+            type(storage).from_buffer(raw, 'little'))).cast('B'))
+    return raw
+
+
+def _pack_int64(values):
+    return b''.join(_INT64.pack(value) for value in values)
+
+
+def _source_of(module_class):
+    """(source file, source) of an nn.Module class, or (None, None) with a warning when the
+    source cannot be read (a class typed at the interactive prompt)."""
+    try:
+        return inspect.getsourcefile(module_class), inspect.getsource(module_class)
+    except (OSError, TypeError):
+        warnings.warn("Couldn't retrieve source code for container of type {}. It won't be "
+                      "checked for correctness upon loading.".format(module_class.__name__))
+        return None, None
+
+
+def save(obj, f, pickle_module=pickle, pickle_protocol=DEFAULT_PROTOCOL):
+    """Save `obj` (tensors, storages, nn modules, containers of them, ...) to `f`: a file name
+    or a binary file object opened for writing."""
+    if isinstance(f, (str, bytes, os.PathLike)):
+        with open(f, 'wb') as opened:
+            _save(obj, opened, pickle_module, pickle_protocol)
+    else:
+        _save(obj, f, pickle_module, pickle_protocol)
+
+
+def _save(obj, f, pickle_module, pickle_protocol):
+    from .nn import Module
+    storage_classes = _tensor_class_by_storage()
+    tensor_classes = set(storage_classes.values())
+    tensors = OrderedDict()    # key -> tensor
+    storages = OrderedDict()   # key -> storage (roots and views alike)
+    module_classes = set()
+
+    def persistent_id(item):
+        if isinstance(item, type) and issubclass(item, Module):
+            # The class itself is saved with its source the first time; the class object inside
+            # that id is then pickled as an ordinary global (None here).
+            if item in module_classes:
+                return None
+            module_classes.add(item)
+            source_file, source = _source_of(item)
+            return ('module', item, source_file, source)
+        if type(item) in tensor_classes:
+            key = str(item._cdata)
+            tensors[key] = item
+            return key
+        if type(item) in storage_classes:
+            key = str(item._cdata)
+            storages[key] = item
+            return key
+        return None
+
+    class Pickler(pickle_module.Pickler):
+        pass
+    Pickler.persistent_id = staticmethod(persistent_id)
+
+    pickled = io.BytesIO()
+    Pickler(pickled, protocol=pickle_protocol).dump(obj)
+
+    # The tensors' storages are saved too; then every view storage is reduced to its root.
+    for tensor in tensors.values():
+        storage = tensor.storage()
+        storages.setdefault(str(storage._cdata), storage)
+    roots = OrderedDict()
+    views = []
+    for key, storage in storages.items():
+        root, offset = storage._root_storage()
+        root_key = str(root._cdata)
+        roots.setdefault(root_key, root)
+        if root_key != key:
+            views.append((key, root_key, offset, storage.size()))
+
+    def dump(value, stream):
+        pickle_module.dump(value, stream, protocol=pickle_protocol)
+
+    with tarfile.open(fileobj=f, mode='w:', format=tarfile.PAX_FORMAT) as tar:
+        def add_member(name, write):
+            with tempfile.TemporaryFile() as member:
+                write(member)
+                info = tarfile.TarInfo(name)
+                info.size = member.tell()
+                member.seek(0)
+                tar.addfile(info, member)
+
+        add_member('sys_info', lambda stream: dump(SYS_INFO, stream))
+        add_member('pickle', lambda stream: stream.write(pickled.getvalue()))
+
+        def write_tensors(stream):
+            dump(len(tensors), stream)
+            for key, tensor in tensors.items():
+                storage_key = str(tensor.storage()._cdata)
+                dump((key, storage_key, type(tensor)), stream)
+                stream.write(_pack_int64([tensor.dim()] + list(tensor.size()) +
+                                         list(tensor.stride()) + [tensor.storage_offset()]))
+        add_member('tensors', write_tensors)
+
+        def write_storages(stream):
+            dump(len(roots), stream)
+            for key, root in roots.items():
+                dump((key, location_tag(root), type(root)), stream)
+                stream.write(_INT64.pack(root.size()))
+                stream.write(_storage_bytes(root))
+            dump(views, stream)
+        add_member('storages', write_storages)
+
+
+################################################################################
+# load
+################################################################################
+
+class _MemberReader(object):
+    """Reads one tar member, knowing how many bytes remain, so that no size field in the file
+    can make load allocate more than the file holds or read past the member."""
+
+    def __init__(self, tar, name, unpickler_class):
+        try:
+            info = tar.getmember(name)
+        except KeyError:
+            raise RuntimeError("not a torch_early checkpoint: the archive has no '{}' member"
+                               .format(name)) from None
+        if not info.isfile():
+            raise RuntimeError("corrupt checkpoint: the member '{}' is not a file".format(name))
+        self.name = name
+        self.size = info.size
+        self.stream = tar.extractfile(info)
+        self.unpickler_class = unpickler_class
+
+    def remaining(self):
+        return self.size - self.stream.tell()
+
+    def read(self, count, what):
+        if count > self.remaining():
+            raise RuntimeError("corrupt or truncated checkpoint: {} needs {} bytes but the member "
+                               "'{}' holds only {} more".format(what, count, self.name,
+                                                                self.remaining()))
+        data = self.stream.read(count)
+        if len(data) != count:
+            raise RuntimeError("truncated checkpoint: the member '{}' ends early".format(self.name))
+        return data
+
+    def read_int64s(self, count, what):
+        data = self.read(8 * count, what)
+        return [value for (value,) in _INT64.iter_unpack(data)]
+
+    def unpickle(self, persistent_load=None):
+        unpickler = self.unpickler_class(self.stream)
+        if persistent_load is not None:
+            unpickler.persistent_load = persistent_load
+        return unpickler.load()
+
+
+def _trusted_run():
+    return os.environ.get(_TRUST_VARIABLE) == '1'
+
+
+def load(f, map_location=None, pickle_module=pickle, weights_only=True):
+    """Load an object saved by save from `f` (a file name or a binary file object).
+
+    map_location remaps where storages go: a dict of location tags ({'cuda:1': 'cpu'}) or a
+    function (storage, location) -> storage (a falsy answer does the default).
+    weights_only=True (the default) rebuilds only torch_early's classes and plain containers;
+    weights_only=False trusts the file and rebuilds any class, running its code. The
+    environment variable TORCH_EARLY_TRUST_CHECKPOINTS=1 makes every load trust its file."""
+    safe = weights_only and not _trusted_run()
+    restore = _restorer(map_location)
+    if isinstance(f, (str, bytes, os.PathLike)):
+        with open(f, 'rb') as opened:
+            return _load(opened, restore, pickle_module, safe)
+    return _load(f, restore, pickle_module, safe)
+
+
+def _load(f, restore, pickle_module, safe):
+    unpickler_class = _unpickler_class(pickle_module, safe)
+    try:
+        tar = tarfile.open(fileobj=f, mode='r:', format=tarfile.PAX_FORMAT)
+    except tarfile.TarError as error:
+        raise RuntimeError("not a torch_early checkpoint (not a tar archive, or a truncated one): "
+                           "{}".format(error)) from None
+    try:
+        with tar:
+            return _read_archive(tar, restore, unpickler_class)
+    except (tarfile.TarError, EOFError, struct.error) as error:
+        raise RuntimeError("corrupt or truncated checkpoint: {}".format(error)) from None
+
+
+def _read_archive(tar, restore, unpickler_class):
+    for info in tar.getmembers():
+        if info.name not in _MEMBERS:
+            raise RuntimeError("not a torch_early checkpoint: unexpected member '{}' in the "
+                               "archive".format(info.name))
+
+    sys_info = _MemberReader(tar, 'sys_info', unpickler_class).unpickle()
+    if not isinstance(sys_info, dict) or sys_info.get('protocol_version') != PROTOCOL_VERSION:
+        raise RuntimeError("not a torch_early checkpoint: unknown format (sys_info {!r})"
+                           .format(sys_info))
+    if not sys_info.get('little_endian') or sys_info.get('type_sizes', {}).get('long') != 8:
+        raise RuntimeError("unsupported checkpoint: its numbers are not little-endian 64-bit "
+                           "(sys_info {!r})".format(sys_info))
+
+    storages = _read_storages(_MemberReader(tar, 'storages', unpickler_class), restore)
+    tensors = _read_tensors(_MemberReader(tar, 'tensors', unpickler_class), storages)
+    objects = dict(storages)
+    objects.update(tensors)
+
+    def persistent_load(saved_id):
+        if isinstance(saved_id, tuple) and len(saved_id) == 4 and saved_id[0] == 'module':
+            _, module_class, source_file, source = saved_id
+            _check_module_source(module_class, source_file, source)
+            return module_class
+        if isinstance(saved_id, str) and saved_id in objects:
+            return objects[saved_id]
+        raise pickle.UnpicklingError("corrupt checkpoint: unknown persistent id {!r}"
+                                     .format(saved_id))
+
+    return _MemberReader(tar, 'pickle', unpickler_class).unpickle(persistent_load)
+
+
+def _read_count(reader, what):
+    count = reader.unpickle()
+    if type(count) is not int or count < 0:
+        raise RuntimeError("corrupt checkpoint: the number of {} is {!r}".format(what, count))
+    return count
+
+
+def _read_storages(reader, restore):
+    """The storages member: every root storage (restored to its location), then the views."""
+    storages = {}
+    storage_classes = _tensor_class_by_storage()
+    for _ in range(_read_count(reader, 'storages')):
+        record = reader.unpickle()
+        if (not isinstance(record, tuple) or len(record) != 3
+                or record[2] not in storage_classes):
+            raise RuntimeError("corrupt checkpoint: bad storage record {!r}".format(record))
+        key, location, storage_class = record
+        (count,) = reader.read_int64s(1, 'the size of storage ' + str(key))
+        element_size = storage_class(0).element_size()
+        if count < 0:
+            raise RuntimeError("corrupt checkpoint: storage {} has size {}".format(key, count))
+        data = reader.read(count * element_size,
+                           'storage {} of {} elements'.format(key, count))
+        storage = storage_class.from_buffer(data, 'little') if count else storage_class(0)
+        storage = restore(storage, location)
+        if type(storage) not in storage_classes:
+            raise TypeError("map_location returned {} for a storage; a storage was expected"
+                            .format(torch_early.typename(storage)))
+        storages[key] = storage
+    views = reader.unpickle()
+    if not isinstance(views, list):
+        raise RuntimeError("corrupt checkpoint: bad list of storage views")
+    for view in views:
+        if (not isinstance(view, tuple) or len(view) != 4 or view[1] not in storages
+                or any(type(number) is not int or number < 0 for number in view[2:])
+                or view[2] + view[3] > storages[view[1]].size()):
+            raise RuntimeError("corrupt checkpoint: bad storage view {!r}".format(view))
+        view_key, root_key, offset, size = view
+        storages[view_key] = storages[root_key][offset:offset + size]
+    return storages
+
+
+def _read_tensors(reader, storages):
+    """The tensors member: each tensor set on its storage, with checked sizes and strides."""
+    tensors = {}
+    tensor_classes = _tensor_class_by_storage()
+    for _ in range(_read_count(reader, 'tensors')):
+        record = reader.unpickle()
+        if (not isinstance(record, tuple) or len(record) != 3 or record[1] not in storages
+                or record[2] not in tensor_classes.values()):
+            raise RuntimeError("corrupt checkpoint: bad tensor record {!r}".format(record))
+        key, storage_key, _ = record
+        storage = storages[storage_key]
+        (dims,) = reader.read_int64s(1, 'the dimensions of tensor ' + str(key))
+        if not 0 <= dims <= _MAX_DIMS:
+            raise RuntimeError("corrupt checkpoint: tensor {} has {} dimensions".format(key, dims))
+        numbers = reader.read_int64s(2 * dims + 1, 'the shape of tensor ' + str(key))
+        sizes, strides, offset = numbers[:dims], numbers[dims:2 * dims], numbers[-1]
+        _check_tensor_fits(key, sizes, strides, offset, storage)
+        # The class follows the storage, so a storage that map_location moved keeps its tensors.
+        tensors[key] = tensor_classes[type(storage)]().set_(storage, offset, torch_early.Size(sizes),
+                                           tuple(strides))
+    return tensors
+
+
+def _check_tensor_fits(key, sizes, strides, offset, storage):
+    if any(size < 0 for size in sizes) or any(stride < 0 for stride in strides) or offset < 0:
+        raise RuntimeError("corrupt checkpoint: tensor {} has sizes {}, strides {}, offset {}"
+                           .format(key, sizes, strides, offset))
+    if 0 in sizes or not sizes:
+        return
+    last = offset + sum((size - 1) * stride for size, stride in zip(sizes, strides))
+    if last >= storage.size():
+        raise RuntimeError("corrupt checkpoint: tensor {} (sizes {}, strides {}, offset {}) "
+                           "reaches past its storage of {} elements"
+                           .format(key, sizes, strides, offset, storage.size()))
+
+
+def _check_module_source(module_class, source_file, saved_source):
+    """Warn (SourceChangeWarning) when the class's source now differs from the saved one; with
+    `module_class.dump_patches`, also write <Name>.patch, a patch that restores the saved source."""
+    if saved_source is None:
+        return
+    try:
+        current_source = inspect.getsource(module_class)
+    except (OSError, TypeError):
+        return
+    if current_source == saved_source:
+        return
+    if getattr(module_class, 'dump_patches', False):
+        advice = _write_reverse_patch(module_class, source_file, current_source, saved_source)
+    else:
+        advice = ("The saved source is in the file; set `{}.nn.Module.dump_patches = True` to "
+                  "write a patch that restores it.".format(torch_early._C._public_name()))
+    warnings.warn("source code of class '{}' has changed since it was saved. {}"
+                  .format(torch_early.typename(module_class), advice), SourceChangeWarning)
+
+
+def _write_reverse_patch(module_class, source_file, current_source, saved_source):
+    file_name = module_class.__name__ + '.patch'
+    diff = '\n'.join(difflib.unified_diff(current_source.split('\n'), saved_source.split('\n'),
+                                          source_file, source_file, lineterm=''))
+    try:
+        with open(file_name, 'a+') as patch:
+            patch.seek(0)
+            existing = patch.read()
+            if existing and existing != diff:
+                raise IOError(file_name + ' exists with other content')
+            if not existing:
+                patch.write(diff)
+    except IOError:
+        return ("Tried to save a patch, but couldn't create a writable file {}: make sure it "
+                "doesn't exist and the working directory is writable.".format(file_name))
+    return "Saved a reverse patch to {0}; run `patch -p0 < {0}` to revert your changes.".format(
+        file_name)
