@@ -269,6 +269,17 @@ def test_a_refused_file_runs_no_code():
     assert calls == []
 
 
+def test_an_explicit_weights_only_true_stays_safe_in_a_trusted_run(monkeypatch):
+    monkeypatch.setenv('TORCH_EARLY_TRUST_CHECKPOINTS', '1')
+    buffer = io.BytesIO()
+    torch_early.save(CallsOnLoad(), buffer)
+    buffer.seek(0)
+    with pytest.raises(pickle.UnpicklingError):
+        torch_early.load(buffer, weights_only=True)
+    buffer.seek(0)
+    assert torch_early.load(buffer) == 'loaded'
+
+
 def test_weights_only_false_trusts_the_file():
     del calls[:]
     assert round_trip(CallsOnLoad(), weights_only=False) == 'loaded'

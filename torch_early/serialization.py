@@ -442,15 +442,17 @@ def _trusted_run():
     return os.environ.get(_TRUST_VARIABLE) == '1'
 
 
-def load(f, map_location=None, pickle_module=pickle, weights_only=True):
+def load(f, map_location=None, pickle_module=pickle, weights_only=None):
     """Load an object saved by save from `f` (a file name or a binary file object).
 
     map_location remaps where storages go: a dict of location tags ({'cuda:1': 'cpu'}) or a
     function (storage, location) -> storage (a falsy answer does the default).
-    weights_only=True (the default) rebuilds only torch_early's classes and plain containers;
-    weights_only=False trusts the file and rebuilds any class, running its code. The
-    environment variable TORCH_EARLY_TRUST_CHECKPOINTS=1 makes every load trust its file."""
-    safe = weights_only and not _trusted_run()
+    weights_only=True rebuilds only torch_early's classes and plain containers;
+    weights_only=False trusts the file and rebuilds any class, running its code. Left out
+    (None), it is True, unless the environment variable TORCH_EARLY_TRUST_CHECKPOINTS=1 (set by
+    `python -m torch_early.as_torch --trust-checkpoints`) trusts the files of the run; an
+    explicit True stays safe even then."""
+    safe = weights_only if weights_only is not None else not _trusted_run()
     restore = _restorer(map_location)
     if isinstance(f, (str, bytes, os.PathLike)):
         with open(f, 'rb') as opened:
