@@ -279,3 +279,4 @@ from . import sparse  # noqa: E402
 from . import autograd  # noqa: E402
 from . import cuda  # noqa: E402
 from . import nn  # noqa: E402
+from . import optim  # noqa: E402
