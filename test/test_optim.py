@@ -544,8 +544,6 @@ def test_pickled_optimizer_continues_identically(name, constructor, steps):
     assert w2 is not w and w2.data.tolist() == w.data.tolist()
     _, _, loss_fn, _ = least_squares_problem()
     copy_closure = loss_closure(copy, [w2, b2], loss_fn)
-    if name == 'LBFGS':
-        copy._params = copy.param_groups[0]['params']
     for _ in range(3):
         optimizer.step(closure)
         copy.step(copy_closure)

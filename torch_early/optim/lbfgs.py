@@ -31,7 +31,11 @@ class LBFGS(Optimizer):
         if line_search_fn is not None:
             raise ValueError("LBFGS has no line search in this version: line_search_fn must "
                              "be None")
-        self._params = self.param_groups[0]['params']
+
+    @property
+    def _params(self):
+        # Read from the group each time, so that pickling and load_state_dict need no more.
+        return self.param_groups[0]['params']
 
     def _gather_flat_grad(self):
         return torch_early.cat([p.grad.data.contiguous().view(-1) for p in self._params], 0)
