@@ -637,3 +637,29 @@ def test_nesterov_needs_momentum_and_no_dampening():
 def test_base_class_step_is_abstract():
     with pytest.raises(NotImplementedError):
         optim.Optimizer([variable([1.0])], {}).step()
+
+
+def test_a_2017_training_loop_under_import_torch(tmp_path):
+    from test_as_torch import run_program
+    printed = run_program(tmp_path, '''\
+import torch
+import torch.nn as nn
+import torch.optim as optim
+import torch.legacy.optim as legacy_optim
+from torch.autograd import Variable
+
+torch.manual_seed(0)
+model = nn.Linear(3, 1)
+optimizer = optim.SGD(model.parameters(), lr=0.1, momentum=0.5)
+inputs = Variable(torch.randn(20, 3))
+targets = Variable(inputs.data.sum(1))
+losses = []
+for _ in range(50):
+    optimizer.zero_grad()
+    loss = ((model(inputs) - targets) ** 2).mean()
+    loss.backward()
+    optimizer.step()
+    losses.append(loss.data[0])
+print(losses[-1] < losses[0] / 10, optim.SGD.__module__, legacy_optim.sgd.__module__)
+''')
+    assert printed.split() == ['True', 'torch_early.optim.sgd', 'torch_early.legacy.optim.sgd']
