@@ -280,3 +280,4 @@ from . import autograd  # noqa: E402
 from . import cuda  # noqa: E402
 from . import nn  # noqa: E402
 from .serialization import save, load  # noqa: E402
+from . import optim  # noqa: E402
