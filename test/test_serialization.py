@@ -566,3 +566,24 @@ def test_save_and_load_are_exported_under_the_torch_alias(tmp_path):
     result = subprocess.run([sys.executable, '-c', code], env=dict(os.environ,
                             PYTHONPATH=PACKAGE_ROOT), capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
+
+
+def test_a_training_checkpoint_with_the_optimizer_loads_safely():
+    from torch_early import nn, optim
+    from torch_early.autograd import Variable
+    model = nn.Linear(3, 2)
+    optimizer = optim.Adam(model.parameters(), lr=0.01)
+    model(Variable(torch_early.randn(4, 3))).sum().backward()
+    optimizer.step()
+    buffer = io.BytesIO()
+    torch_early.save({'model': model.state_dict(), 'optimizer': optimizer.state_dict(),
+                      'epoch': 3, 'whole optimizer': optimizer}, buffer)
+    buffer.seek(0)
+    checkpoint = torch_early.load(buffer)     # the safe default: no trust needed
+    assert checkpoint['epoch'] == 3
+    assert type(checkpoint['whole optimizer']) is optim.Adam
+    resumed = optim.Adam(model.parameters(), lr=0.01)
+    resumed.load_state_dict(checkpoint['optimizer'])
+    for before, after in zip(optimizer.state.values(), resumed.state.values()):
+        assert before['step'] == after['step'] == 1
+        assert torch_early.equal(before['exp_avg'], after['exp_avg'])
