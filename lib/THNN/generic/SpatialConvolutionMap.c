@@ -140,13 +140,54 @@ static void THNN_(ConvolutionMap_addBiasGradient)(THTensor *gradBias, const real
   }
 }
 
-void THNN_(SpatialConvolutionMap_updateOutput)(THNNState *state, THTensor *input,
-                                               THTensor *output, THTensor *weight, THTensor *bias,
+/* The plane sizes of a call: the "big" planes are the input of SpatialConvolutionMap and the
+ * output of SpatialFullConvolutionMap (full), the "small" ones the other side. */
+static void THNN_(ConvolutionMap_planes)(THNN_(MapSizes) s, bool full, long *smallH,
+                                         long *smallW, long *bigW) {
+  *smallH = full ? s.inputHeight : s.outputHeight;
+  *smallW = full ? s.inputWidth : s.outputWidth;
+  *bigW = full ? s.outputWidth : s.inputWidth;
+}
+
+/* Every plane p of dst (batch x dstPlanes planes of dstPlaneSize) becomes its start value (the
+ * bias, or 0 where bias is NULL) plus, for each connection k whose end on dst's side
+ * (links[2k + dstSide]: 0 input, 1 output) is p, the plane at its other end in src run through
+ * kernel k: the valid cross-correlation when dst is the small side, the full convolution when it
+ * is the big one. In parallel over the planes of dst, which no two threads share. */
+static void THNN_(ConvolutionMap_sumOverLinks)(real *dst, long dstPlanes, long dstPlaneSize,
+                                               const real *src, long srcPlanes,
+                                               long srcPlaneSize, const real *weight,
+                                               const long *links, int dstSide, const real *bias,
+                                               bool dstIsSmall, bool full, THNN_(MapSizes) s) {
+  long smallH, smallW, bigW, kernelSize = (long)s.kH * s.kW;
+  THNN_(ConvolutionMap_planes)(s, full, &smallH, &smallW, &bigW);
+  long work = s.batch * s.nConnections * smallH * smallW * kernelSize;
+  TH_PARALLEL_LOOP(n, s.batch * dstPlanes, work, {
+    long t = n / dstPlanes, p = n % dstPlanes;
+    real *plane = dst + n * dstPlaneSize;
+    THVector_(fill)(plane, bias ? bias[p] : 0, dstPlaneSize);
+    for (long k = 0; k < s.nConnections; k++) {
+      if (links[2 * k + dstSide] != p)
+        continue;
+      const real *from = src + (t * srcPlanes + links[2 * k + 1 - dstSide]) * srcPlaneSize;
+      if (dstIsSmall)
+        THNN_(ConvolutionMap_addValidXCorr)(plane, from, weight + k * kernelSize, smallH,
+                                            smallW, bigW, s);
+      else
+        THNN_(ConvolutionMap_addFullConv)(plane, from, weight + k * kernelSize, smallH, smallW,
+                                          bigW, s);
+    }
+  });
+}
+
+/* The three entry points of SpatialConvolutionMap (full false) and SpatialFullConvolutionMap
+ * (full true): the same steps, with the roles of the big and small planes swapped. */
+static void THNN_(ConvolutionMap_updateOutput)(THTensor *input, THTensor *output,
+                                               THTensor *weight, THTensor *bias,
                                                THTensor *connTable, int nInputPlane,
-                                               int nOutputPlane, int dW, int dH) {
-  (void)state;
+                                               int nOutputPlane, int dW, int dH, bool full) {
   THNN_(MapSizes) s = THNN_(ConvolutionMap_check)(input, weight, 4, "weight", connTable, 6,
-                                                  nInputPlane, nOutputPlane, dW, dH, false);
+                                                  nInputPlane, nOutputPlane, dW, dH, full);
   THNN_(checkVector)(bias, s.nOutputPlane, 5, "bias");
   if (input->nDimension == 4)
     THTensor_(resize4d)(output, s.batch, s.nOutputPlane, s.outputHeight, s.outputWidth);
@@ -155,71 +196,49 @@ void THNN_(SpatialConvolutionMap_updateOutput)(THNNState *state, THTensor *input
   long *links = THNN_(ConvolutionMap_connections)(connTable, s.nConnections);
   input = THTensor_(newContiguous)(input);
   weight = THTensor_(newContiguous)(weight);
+  bias = THTensor_(newContiguous)(bias);
   THTensor *out = THTensor_(newContiguous)(output);
-  real *in_data = THTensor_(data)(input), *out_data = THTensor_(data)(out);
-  real *weight_data = THTensor_(data)(weight);
-  long inPlane = s.inputHeight * s.inputWidth, outPlane = s.outputHeight * s.outputWidth;
-  long kernelSize = (long)s.kH * s.kW;
-  TH_PARALLEL_LOOP(n, s.batch * s.nOutputPlane,
-                   (double)s.batch * s.nConnections * outPlane * kernelSize, {
-    long t = n / s.nOutputPlane, o = n % s.nOutputPlane;
-    real *plane = out_data + n * outPlane;
-    THVector_(fill)(plane, THTensor_(get1d)(bias, o), outPlane);
-    for (long k = 0; k < s.nConnections; k++)
-      if (links[2 * k + 1] == o)
-        THNN_(ConvolutionMap_addValidXCorr)(
-            plane, in_data + (t * s.nInputPlane + links[2 * k]) * inPlane,
-            weight_data + k * kernelSize, s.outputHeight, s.outputWidth, s.inputWidth, s);
-  });
+  THNN_(ConvolutionMap_sumOverLinks)(
+      THTensor_(data)(out), s.nOutputPlane, s.outputHeight * s.outputWidth,
+      THTensor_(data)(input), s.nInputPlane, s.inputHeight * s.inputWidth,
+      THTensor_(data)(weight), links, 1, THTensor_(data)(bias), !full, full, s);
   THFree(links);
   THTensor_(free)(input);
   THTensor_(free)(weight);
+  THTensor_(free)(bias);
   THTensor_(freeCopyTo)(out, output);
 }
 
-void THNN_(SpatialConvolutionMap_updateGradInput)(THNNState *state, THTensor *input,
-                                                  THTensor *gradOutput, THTensor *gradInput,
-                                                  THTensor *weight, THTensor *bias,
+static void THNN_(ConvolutionMap_updateGradInput)(THTensor *input, THTensor *gradOutput,
+                                                  THTensor *gradInput, THTensor *weight,
                                                   THTensor *connTable, int nInputPlane,
-                                                  int nOutputPlane, int dW, int dH) {
-  (void)state, (void)bias;
+                                                  int nOutputPlane, int dW, int dH, bool full) {
   THNN_(MapSizes) s = THNN_(ConvolutionMap_check)(input, weight, 5, "weight", connTable, 7,
-                                                  nInputPlane, nOutputPlane, dW, dH, false);
+                                                  nInputPlane, nOutputPlane, dW, dH, full);
   THNN_(ConvolutionMap_checkGradOutput)(input, gradOutput, s);
   THTensor_(resizeAs)(gradInput, input);
   long *links = THNN_(ConvolutionMap_connections)(connTable, s.nConnections);
   gradOutput = THTensor_(newContiguous)(gradOutput);
   weight = THTensor_(newContiguous)(weight);
   THTensor *gradIn = THTensor_(newContiguous)(gradInput);
-  real *go_data = THTensor_(data)(gradOutput), *gi_data = THTensor_(data)(gradIn);
-  real *weight_data = THTensor_(data)(weight);
-  long inPlane = s.inputHeight * s.inputWidth, outPlane = s.outputHeight * s.outputWidth;
-  long kernelSize = (long)s.kH * s.kW;
-  TH_PARALLEL_LOOP(n, s.batch * s.nInputPlane,
-                   (double)s.batch * s.nConnections * outPlane * kernelSize, {
-    long t = n / s.nInputPlane, i = n % s.nInputPlane;
-    real *plane = gi_data + n * inPlane;
-    memset(plane, 0, sizeof(real) * inPlane);
-    for (long k = 0; k < s.nConnections; k++)
-      if (links[2 * k] == i)
-        THNN_(ConvolutionMap_addFullConv)(
-            plane, go_data + (t * s.nOutputPlane + links[2 * k + 1]) * outPlane,
-            weight_data + k * kernelSize, s.outputHeight, s.outputWidth, s.inputWidth, s);
-  });
+  /* the adjoint of the forward: from gradOutput's planes back to the input's */
+  THNN_(ConvolutionMap_sumOverLinks)(
+      THTensor_(data)(gradIn), s.nInputPlane, s.inputHeight * s.inputWidth,
+      THTensor_(data)(gradOutput), s.nOutputPlane, s.outputHeight * s.outputWidth,
+      THTensor_(data)(weight), links, 0, NULL, full, full, s);
   THFree(links);
   THTensor_(free)(gradOutput);
   THTensor_(free)(weight);
   THTensor_(freeCopyTo)(gradIn, gradInput);
 }
 
-void THNN_(SpatialConvolutionMap_accGradParameters)(THNNState *state, THTensor *input,
-                                                    THTensor *gradOutput, THTensor *gradWeight,
-                                                    THTensor *gradBias, THTensor *connTable,
-                                                    int nInputPlane, int nOutputPlane, int dW,
-                                                    int dH, real scale) {
-  (void)state;
+static void THNN_(ConvolutionMap_accGradParameters)(THTensor *input, THTensor *gradOutput,
+                                                    THTensor *gradWeight, THTensor *gradBias,
+                                                    THTensor *connTable, int nInputPlane,
+                                                    int nOutputPlane, int dW, int dH,
+                                                    real scale, bool full) {
   THNN_(MapSizes) s = THNN_(ConvolutionMap_check)(input, gradWeight, 4, "gradWeight", connTable,
-                                                  6, nInputPlane, nOutputPlane, dW, dH, false);
+                                                  6, nInputPlane, nOutputPlane, dW, dH, full);
   THNN_(ConvolutionMap_checkGradOutput)(input, gradOutput, s);
   THNN_(checkVector)(gradBias, s.nOutputPlane, 5, "gradBias");
   long *links = THNN_(ConvolutionMap_connections)(connTable, s.nConnections);
@@ -229,20 +248,53 @@ void THNN_(SpatialConvolutionMap_accGradParameters)(THNNState *state, THTensor *
   real *in_data = THTensor_(data)(input), *go_data = THTensor_(data)(gradOutput);
   real *gw_data = THTensor_(data)(gradW);
   long inPlane = s.inputHeight * s.inputWidth, outPlane = s.outputHeight * s.outputWidth;
-  long kernelSize = (long)s.kH * s.kW;
+  long smallH, smallW, bigW, kernelSize = (long)s.kH * s.kW;
+  THNN_(ConvolutionMap_planes)(s, full, &smallH, &smallW, &bigW);
   /* each kernel has its own gradient: the connections run in parallel */
-  TH_PARALLEL_LOOP(k, s.nConnections, (double)s.batch * s.nConnections * outPlane * kernelSize, {
-    for (long t = 0; t < s.batch; t++)
+  TH_PARALLEL_LOOP(k, s.nConnections, (double)s.batch * s.nConnections * smallH * smallW *
+                   kernelSize, {
+    for (long t = 0; t < s.batch; t++) {
+      const real *inPlaneData = in_data + (t * s.nInputPlane + links[2 * k]) * inPlane;
+      const real *outPlaneData = go_data + (t * s.nOutputPlane + links[2 * k + 1]) * outPlane;
       THNN_(ConvolutionMap_addKernelGradient)(
-          gw_data + k * kernelSize, go_data + (t * s.nOutputPlane + links[2 * k + 1]) * outPlane,
-          in_data + (t * s.nInputPlane + links[2 * k]) * inPlane, s.outputHeight, s.outputWidth,
-          s.inputWidth, s, scale);
+          gw_data + k * kernelSize, full ? inPlaneData : outPlaneData,
+          full ? outPlaneData : inPlaneData, smallH, smallW, bigW, s, scale);
+    }
   });
   THNN_(ConvolutionMap_addBiasGradient)(gradBias, go_data, s, scale);
   THFree(links);
   THTensor_(free)(input);
   THTensor_(free)(gradOutput);
   THTensor_(freeCopyTo)(gradW, gradWeight);
+}
+
+void THNN_(SpatialConvolutionMap_updateOutput)(THNNState *state, THTensor *input,
+                                               THTensor *output, THTensor *weight, THTensor *bias,
+                                               THTensor *connTable, int nInputPlane,
+                                               int nOutputPlane, int dW, int dH) {
+  (void)state;
+  THNN_(ConvolutionMap_updateOutput)(input, output, weight, bias, connTable, nInputPlane,
+                                     nOutputPlane, dW, dH, false);
+}
+
+void THNN_(SpatialConvolutionMap_updateGradInput)(THNNState *state, THTensor *input,
+                                                  THTensor *gradOutput, THTensor *gradInput,
+                                                  THTensor *weight, THTensor *bias,
+                                                  THTensor *connTable, int nInputPlane,
+                                                  int nOutputPlane, int dW, int dH) {
+  (void)state, (void)bias;
+  THNN_(ConvolutionMap_updateGradInput)(input, gradOutput, gradInput, weight, connTable,
+                                        nInputPlane, nOutputPlane, dW, dH, false);
+}
+
+void THNN_(SpatialConvolutionMap_accGradParameters)(THNNState *state, THTensor *input,
+                                                    THTensor *gradOutput, THTensor *gradWeight,
+                                                    THTensor *gradBias, THTensor *connTable,
+                                                    int nInputPlane, int nOutputPlane, int dW,
+                                                    int dH, real scale) {
+  (void)state;
+  THNN_(ConvolutionMap_accGradParameters)(input, gradOutput, gradWeight, gradBias, connTable,
+                                          nInputPlane, nOutputPlane, dW, dH, scale, false);
 }
 
 #endif
