@@ -32,8 +32,11 @@ def _start_manager():
         raise RuntimeError("the shared-memory manager of the file_system strategy is missing "
                            "(expected the program {}); rebuild torch_early".format(MANAGER_PATH))
     process = subprocess.Popen([MANAGER_PATH], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE)
-    output, _ = process.communicate(timeout=30)
-    handle = output.decode().strip()
+    # One line, not everything up to the end of the output: a process forked meanwhile by
+    # another thread may hold the pipe open for as long as it lives.
+    with process.stdout:
+        handle = process.stdout.readline().decode().strip()
+    process.wait()
     if process.returncode != 0 or not handle:
         raise RuntimeError("could not start the shared-memory manager {} (exit status {})"
                            .format(MANAGER_PATH, process.returncode))

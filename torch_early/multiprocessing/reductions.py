@@ -10,6 +10,8 @@ below), so a storage received twice, or sent back to the process it came from, i
 object over one mapping.
 """
 import os
+import threading
+from multiprocessing import resource_sharer
 from multiprocessing.reduction import ForkingPickler, DupFd
 
 import torch_early
@@ -111,6 +113,16 @@ def _shm_client():
     return client
 
 
+def _unlock_resource_sharer_in_child():
+    # A descriptor is handed over by multiprocessing's resource sharer, which a queue's feeder
+    # thread calls while pickling; a Process forked at that moment would inherit the sharer's
+    # lock held, and hang the first time it sends a descriptor itself. The child gets a free lock
+    # (the sharer clears the rest of its state after a fork on its own).
+    sharer = getattr(resource_sharer, '_resource_sharer', None)
+    if sharer is not None and hasattr(sharer, '_lock'):
+        sharer._lock = threading.Lock()
+
+
 def init_reductions():
     """Registers the reducers with ForkingPickler for every CPU storage and dense tensor class."""
     for cls in torch_early._storage_classes:
@@ -119,3 +131,4 @@ def init_reductions():
     for cls in torch_early._tensor_classes:
         if not cls.is_cuda and not cls.is_sparse:
             ForkingPickler.register(cls, reduce_tensor)
+    os.register_at_fork(after_in_child=_unlock_resource_sharer_in_child)
