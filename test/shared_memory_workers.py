@@ -42,6 +42,8 @@ def echo(inbox, outbox, count):
 def overwrite_variable(queue, done):
     variable = queue.get(timeout=20)
     variable.data.fill_(7)
+    if variable.grad is not None:
+        variable.grad.data.fill_(5)
     done.set()
 
 

@@ -11,6 +11,7 @@ import sys
 import time
 
 import pytest
+from multiprocessing.reduction import ForkingPickler
 
 import torch_early as torch
 import torch_early.multiprocessing as mp
@@ -120,13 +121,22 @@ def test_views_share_after_transfer(strategy):
 def test_variables_and_parameters_share_their_data(strategy):
     ctx = mp.get_context('fork')
     for variable in [torch.autograd.Variable(torch.zeros(3), requires_grad=True),
-                     torch.nn.Parameter(torch.zeros(3))]:
+                     torch.nn.Parameter(torch.zeros(3)),
+                     torch.autograd.Variable(torch.zeros(3))]:
         queue, done = ctx.Queue(), ctx.Event()
         process = start(ctx, workers.overwrite_variable, queue, done)
         queue.put(variable)
         assert done.wait(TIMEOUT)
         assert variable.data.tolist() == [7, 7, 7]
+        if variable.requires_grad:   # the gradient is shared too
+            assert variable.grad.data.tolist() == [5, 5, 5]
         finish(process)
+
+
+def test_only_leaf_variables_can_be_sent():
+    leaf = torch.autograd.Variable(torch.ones(2), requires_grad=True)
+    with pytest.raises(RuntimeError, match='graph leaves'):
+        ForkingPickler.dumps(leaf * 2)
 
 
 def test_no_descriptors_or_segments_leak_after_many_transfers(strategy):

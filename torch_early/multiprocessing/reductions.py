@@ -15,6 +15,9 @@ from multiprocessing import resource_sharer
 from multiprocessing.reduction import ForkingPickler, DupFd
 
 import torch_early
+from torch_early.autograd import Variable
+from torch_early.autograd.variable import _rebuild_variable
+from torch_early.nn import Parameter
 
 
 class _SharedCache(object):
@@ -108,6 +111,25 @@ def reduce_tensor(tensor):
                             tuple(tensor.size()), tuple(tensor.stride()))
 
 
+def rebuild_variable(cls, data, grad, requires_grad, volatile):
+    variable = _rebuild_variable(cls, data, requires_grad, volatile)
+    if grad is not None:
+        variable._grad = Variable(grad)
+    return variable
+
+
+def reduce_variable(variable):
+    """A leaf Variable (or Parameter) travels as its data and its gradient's data, both shared,
+    so that workers accumulating gradients write into the sender's."""
+    if variable.creator is not None:
+        raise RuntimeError("Only Variables created explicitly by the user (graph leaves) can be "
+                           "sent to another process")
+    grad = variable.grad
+    return rebuild_variable, (type(variable), variable.data,
+                              grad.data if grad is not None else None,
+                              variable.requires_grad, variable.volatile)
+
+
 def _shm_client():
     from . import _shm_client as client
     return client
@@ -124,11 +146,14 @@ def _unlock_resource_sharer_in_child():
 
 
 def init_reductions():
-    """Registers the reducers with ForkingPickler for every CPU storage and dense tensor class."""
+    """Registers the reducers with ForkingPickler for every CPU storage and dense tensor class,
+    Variable and Parameter."""
     for cls in torch_early._storage_classes:
         if not cls.is_cuda:
             ForkingPickler.register(cls, reduce_storage)
     for cls in torch_early._tensor_classes:
         if not cls.is_cuda and not cls.is_sparse:
             ForkingPickler.register(cls, reduce_tensor)
+    for cls in (Variable, Parameter):
+        ForkingPickler.register(cls, reduce_variable)
     os.register_at_fork(after_in_child=_unlock_resource_sharer_in_child)
