@@ -1,0 +1,34 @@
+"""Datasets: objects that give sample `i` through `dataset[i]` and their length through
+`len(dataset)`. The DataLoader asks for samples one index at a time."""
+
+
+class Dataset(object):
+    """The abstract dataset: a subclass says what `dataset[i]` is and how many samples there are."""
+
+    def __getitem__(self, index):
+        raise NotImplementedError
+
+    def __len__(self):
+        raise NotImplementedError
+
+
+class TensorDataset(Dataset):
+    """Samples that are rows of two tensors: sample i is (data_tensor[i], target_tensor[i]).
+
+    Both tensors hold one row per sample, so they must have the same size along dimension 0.
+    A row of a 1-D tensor is a number, which the DataLoader collates into a 1-D batch (the
+    LongTensor of class indices that nll_loss expects)."""
+
+    def __init__(self, data_tensor, target_tensor):
+        if data_tensor.size(0) != target_tensor.size(0):
+            raise AssertionError(
+                "TensorDataset: data_tensor and target_tensor must have the same size along "
+                "dimension 0, got {} and {}".format(data_tensor.size(0), target_tensor.size(0)))
+        self.data_tensor = data_tensor
+        self.target_tensor = target_tensor
+
+    def __getitem__(self, index):
+        return self.data_tensor[index], self.target_tensor[index]
+
+    def __len__(self):
+        return self.data_tensor.size(0)
