@@ -268,8 +268,8 @@ class DataLoaderIter(object):
                 worker.terminate()
                 worker.join()
         for q in self.index_queues + [self.data_queue]:
-            q.cancel_join_thread()
-            q.close()
+            q.close()           # and wait for its thread to have written and closed the pipe
+            q.join_thread()
 
     def __del__(self):
         self._shutdown_workers()
