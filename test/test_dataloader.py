@@ -357,6 +357,8 @@ def test_a_killed_worker_raises_instead_of_hanging():
     with pytest.raises(RuntimeError, match="exited unexpectedly"):
         list(iterator)
     assert all(not worker.is_alive() for worker in iterator.workers)
+    with pytest.raises(StopIteration):                  # the pass is over
+        next(iterator)
 
 
 def shared_memory_names():

@@ -195,7 +195,7 @@ class DataLoaderIter(object):
             return self._finish(self.collate_fn([self.dataset[i] for i in indices]))
         if self.rcvd_idx in self.reorder_dict:
             return self._hand_out(self.reorder_dict.pop(self.rcvd_idx))
-        if self.batches_outstanding == 0:
+        if self.shutdown or self.batches_outstanding == 0:
             self._shutdown_workers()
             raise StopIteration
         while True:
