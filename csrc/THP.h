@@ -48,6 +48,7 @@
 #include "Call.h"
 #include "utils.h"
 #include "BufferAllocator.h"
+#include "SharedMemory.h"
 #include "Size.h"
 #include "Generator.h"
 #include "Storage.h"

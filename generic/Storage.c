@@ -292,6 +292,8 @@ static PyObject *THPStorage_(fill)(THPStorage *self, PyObject *value)
   return (PyObject *)self;
 }
 
+#include "generic/StorageSharing.c"
+
 typedef struct {
   THStorage *storage;
   ptrdiff_t size;
@@ -311,6 +313,8 @@ static PyObject *THPStorage_(resize)(THPStorage *self, PyObject *size)
                  THPUtils_typename(size, name, sizeof(name)));
     return NULL;
   }
+  if (THPStorage_(checkNotShared)(self) < 0)
+    return NULL;
   THPStorage_(Resize) r = {self->cdata, THPUtils_unpackLong(size)};
   if (r.size == -1 && PyErr_Occurred())
     return NULL;
@@ -458,6 +462,26 @@ static PyMethodDef THPStorage_(methods)[] = {
    THPStorage_(from_buffer_doc)},
   {"_root_storage", (PyCFunction)THPStorage_(rootStorage), METH_NOARGS,
    THPStorage_(_root_storage_doc)},
+  {"_share_fd_", (PyCFunction)THPStorage_(shareFd), METH_NOARGS, THPStorage_(_share_fd__doc)},
+  {"_new_shared_fd", (PyCFunction)THPStorage_(newSharedFd), METH_CLASS | METH_VARARGS,
+   THPStorage_(_new_shared_fd_doc)},
+  {"_new_using_fd", (PyCFunction)THPStorage_(newUsingFd), METH_CLASS | METH_O,
+   THPStorage_(_new_using_fd_doc)},
+  {"_share_filename_", (PyCFunction)THPStorage_(shareFilename), METH_NOARGS,
+   THPStorage_(_share_filename__doc)},
+  {"_new_shared_filename", (PyCFunction)THPStorage_(newSharedFilename),
+   METH_CLASS | METH_VARARGS, THPStorage_(_new_shared_filename_doc)},
+  {"_new_using_filename", (PyCFunction)THPStorage_(newUsingFilename), METH_CLASS | METH_O,
+   THPStorage_(_new_using_filename_doc)},
+  {"_shared_incref", (PyCFunction)THPStorage_(sharedIncref), METH_NOARGS,
+   THPStorage_(_shared_incref_doc)},
+  {"_shared_decref", (PyCFunction)THPStorage_(sharedDecref), METH_NOARGS,
+   THPStorage_(_shared_decref_doc)},
+  {"_weak_ref", (PyCFunction)THPStorage_(weakRef), METH_NOARGS, THPStorage_(_weak_ref_doc)},
+  {"_new_with_weak_ptr", (PyCFunction)THPStorage_(newWithWeakPtr), METH_CLASS | METH_O,
+   THPStorage_(_new_with_weak_ptr_doc)},
+  {"_expired", (PyCFunction)THPStorage_(expired), METH_CLASS | METH_O, THPStorage_(_expired_doc)},
+  {"is_shared", (PyCFunction)THPStorage_(isShared), METH_NOARGS, THPStorage_(is_shared_doc)},
   {NULL}
 };
 

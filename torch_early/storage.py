@@ -50,6 +50,22 @@ class _StorageBase(object):
     def __reduce__(self):
         return type(self), (self.tolist(),)
 
+    # ---- shared memory (torch_early.multiprocessing) ------------------------------------------
+
+    def share_memory_(self):
+        """Moves this storage into shared memory, in place (tensors over it follow), by the
+        current sharing strategy of torch_early.multiprocessing; nothing to do when it is there
+        already. A shared storage can no longer be resized. Returns self."""
+        from torch_early.multiprocessing import _share_storage
+        _share_storage(self)
+        return self
+
+    @classmethod
+    def _new_shared(cls, size):
+        """A new storage of `size` elements made directly in shared memory (current strategy)."""
+        from torch_early.multiprocessing import _new_shared_storage
+        return _new_shared_storage(cls, size)
+
     # ---- type conversion ----------------------------------------------------------------------
 
     type = _type

@@ -86,6 +86,16 @@ class _TensorBase(object):
         """Whether the memory of this tensor is page-locked (see pin_memory)."""
         return self.storage().is_pinned()
 
+    def share_memory_(self):
+        """Moves this tensor's storage into shared memory (see Storage.share_memory_), so that
+        processes it is sent to, or that inherit it, work on the same memory. Returns self."""
+        self.storage().share_memory_()
+        return self
+
+    def is_shared(self):
+        """Whether this tensor's storage is in shared memory."""
+        return self.storage().is_shared()
+
     def _cast(self, name):
         return self.type(self.__module__ + '.' + name)
 
