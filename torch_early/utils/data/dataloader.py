@@ -12,7 +12,7 @@ import sys
 import traceback
 
 import torch_early
-import multiprocessing
+from torch_early import multiprocessing     # registers how tensors travel: by shared memory
 from multiprocessing.reduction import ForkingPickler
 
 from .sampler import SequentialSampler, RandomSampler
