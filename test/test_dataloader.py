@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import torch_early
+from torch_early import multiprocessing
 from torch_early.utils.data import (Dataset, TensorDataset, DataLoader, Sampler,
                                     SequentialSampler, RandomSampler, SubsetRandomSampler,
                                     WeightedRandomSampler)
@@ -361,25 +362,39 @@ def test_a_killed_worker_raises_instead_of_hanging():
         next(iterator)
 
 
-def shared_memory_names():
-    return set(os.listdir('/dev/shm'))
+def our_shared_memory(pids):
+    """The shared-memory segments in /dev/shm made by these processes (named torch_<pid>_...)."""
+    prefixes = tuple('torch_{}_'.format(pid) for pid in pids)
+    return sorted(name for name in os.listdir('/dev/shm') if name.startswith(prefixes))
 
 
 def open_fds():
     return len(os.listdir('/proc/self/fd'))
 
 
-def test_workers_exit_when_the_pass_ends_and_nothing_leaks():
+@pytest.fixture(params=['file_descriptor', 'file_system'])
+def sharing_strategy(request):
+    previous = multiprocessing.get_sharing_strategy()
+    multiprocessing.set_sharing_strategy(request.param)
+    yield request.param
+    multiprocessing.set_sharing_strategy(previous)
+
+
+def test_workers_exit_when_the_pass_ends_and_nothing_leaks(sharing_strategy):
     dataset = numbered_dataset(12)
     list(DataLoader(dataset, batch_size=2, num_workers=2))   # the queues' threads start
     gc.collect()
-    shm_before, fds_before = shared_memory_names(), open_fds()
+    ours_before, fds_before = our_shared_memory([os.getpid()]), open_fds()
     iterator = iter(DataLoader(dataset, batch_size=2, num_workers=2))
     batches = list(iterator)
-    assert all(not w.is_alive() and w.exitcode == 0 for w in iterator.workers)
-    del batches, iterator
+    assert all(batch[0].is_shared() for batch in batches)
+    workers = iterator.workers
+    assert all(not worker.is_alive() and worker.exitcode == 0 for worker in workers)
+    pids = [worker.pid for worker in workers]
+    del batches, iterator, workers  # a Process object holds pipes to its process until freed
     gc.collect()
-    assert shared_memory_names() == shm_before
+    assert our_shared_memory(pids) == []
+    assert our_shared_memory([os.getpid()]) == ours_before
     assert open_fds() == fds_before
 
 
@@ -387,7 +402,7 @@ def test_workers_exit_when_a_partial_iterator_is_dropped():
     dataset = numbered_dataset(40)
     list(DataLoader(dataset, batch_size=2, num_workers=2))
     gc.collect()
-    shm_before, fds_before = shared_memory_names(), open_fds()
+    ours_before, fds_before = our_shared_memory([os.getpid()]), open_fds()
     iterator = iter(DataLoader(dataset, batch_size=2, num_workers=2))
     next(iterator)
     next(iterator)
@@ -395,8 +410,10 @@ def test_workers_exit_when_a_partial_iterator_is_dropped():
     del iterator
     gc.collect()
     assert all(not worker.is_alive() and worker.exitcode == 0 for worker in workers)
-    del workers                     # a Process object holds pipes to its process until freed
-    assert shared_memory_names() == shm_before
+    pids = [worker.pid for worker in workers]
+    del workers
+    assert our_shared_memory(pids) == []
+    assert our_shared_memory([os.getpid()]) == ours_before
     assert open_fds() == fds_before
 
 
@@ -449,6 +466,7 @@ def test_ctrl_c_shuts_the_workers_down():
     assert returncode == 0 and len(pids) == 2
     assert printed.split() == ['0', '0']                 # both workers exited cleanly
     assert not any(is_running(pid) for pid in pids)
+    assert our_shared_memory(pids) == []
 
 
 def test_workers_exit_when_the_parent_dies():
