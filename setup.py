@@ -150,6 +150,8 @@ DECLARATIONS = [os.path.join("generic", root) for root in CWRAP_ROOTS] + sorted(
 EXTENSION_SOURCES = sorted(os.path.join("csrc", f) for f in os.listdir(os.path.join(ROOT, "csrc"))
                            if f.endswith(".c"))
 
+SHM_MANAGER_SOURCE = os.path.join("csrc", "shm_manager", "manager.c")
+
 
 def compile_in_parallel(compiler, sources, output_dir, macros, include_dirs, extra_args):
     """distutils compiles one file at a time; this compiles `sources` on JOBS threads."""
@@ -183,6 +185,7 @@ class BuildExt(build_ext):
                             os.path.join(ROOT, GENERATED, THNN_GENERATED))
         super().run()
         self.install_generated_source()
+        self.build_shm_manager()
 
     def build_static_library(self, name, sources, include_dirs):
         """Compiles lib/<name> into lib<name>.a in the build folder; returns its path."""
@@ -215,6 +218,14 @@ class BuildExt(build_ext):
             debug=0, extra_preargs=None, extra_postargs=None, depends=None: compile_in_parallel(
                 compiler, sources, output_dir, macros, include_dirs, extra_postargs)
         super().build_extensions()
+
+    def build_shm_manager(self):
+        """Builds the file_system strategy's shared-memory manager (csrc/shm_manager/), a program
+        of its own, into the package next to _C, where torch_early.multiprocessing finds it."""
+        objects = self.compiler.compile([SHM_MANAGER_SOURCE], output_dir=self.build_temp,
+                                        extra_postargs=["-std=gnu11", "-Wall", "-O2"])
+        target = os.path.dirname(self.get_ext_fullpath("torch_early._C"))
+        self.compiler.link_executable(objects, "_shm_manager", output_dir=target)
 
     def install_generated_source(self):
         """Ships the generated wrappers with the package, so the demo can show what runs."""

@@ -258,7 +258,18 @@ static PyMethodDef THPShared_methods[] = {
   {NULL}
 };
 
+/* A fork while another thread holds the weak-reference lock would leave the child's copy
+ * locked forever: the lock is taken around fork and released on both sides. */
+static void THPShared_unlockAfterFork(void)
+{
+  THPShared_unlockWeak();
+}
+
 int THPShared_init(PyObject *module)
 {
+  if (pthread_atfork(THPShared_lockWeak, THPShared_unlockAfterFork, THPShared_unlockAfterFork) != 0) {
+    PyErr_SetString(PyExc_RuntimeError, "cannot install the fork handlers of shared memory");
+    return -1;
+  }
   return PyModule_AddFunctions(module, THPShared_methods);
 }
