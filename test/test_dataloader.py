@@ -398,7 +398,7 @@ def test_workers_exit_when_the_pass_ends_and_nothing_leaks(sharing_strategy):
     assert open_fds() == fds_before
 
 
-def test_workers_exit_when_a_partial_iterator_is_dropped():
+def test_workers_exit_when_a_partial_iterator_is_dropped(sharing_strategy):
     dataset = numbered_dataset(40)
     list(DataLoader(dataset, batch_size=2, num_workers=2))
     gc.collect()

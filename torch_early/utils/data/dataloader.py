@@ -9,6 +9,7 @@ import os
 import queue
 import signal
 import sys
+import time
 import traceback
 
 import torch_early
@@ -25,7 +26,7 @@ _POLL_SECONDS = 1.0
 worker for indices before checking that its parent is."""
 
 _JOIN_SECONDS = 5.0
-"""How long shutdown waits for a worker to exit by itself before terminating it."""
+"""How long shutdown waits for the workers to exit by themselves before terminating them."""
 
 
 # ---- collating samples into a batch -------------------------------------------------------------
@@ -109,17 +110,19 @@ class _WorkerError(object):
 
 def _worker_loop(dataset, index_queue, data_queue, collate_fn, parent_pid):
     """Runs in a worker process: (batch number, indices) in, (batch number, batch) out, pickled
-    here so that a batch that cannot travel is reported as an error instead of lost; None stops."""
+    here so that a batch that cannot travel is reported as an error instead of lost; None stops,
+    after the batches already made are written to the queue (the parent reads them to release
+    their shared memory)."""
     global _use_shared_memory
     _use_shared_memory = True
     torch_early.set_num_threads(1)                  # the workers share the cores between them
     signal.signal(signal.SIGINT, signal.SIG_IGN)    # on Ctrl-C the parent shuts the workers down
-    data_queue.cancel_join_thread()                 # exit without waiting for unread batches
     while True:
         try:
             job = index_queue.get(timeout=_POLL_SECONDS)
         except queue.Empty:
-            if os.getppid() != parent_pid:          # the parent died without shutting us down
+            if os.getppid() != parent_pid:          # the parent died without shutting us down:
+                data_queue.cancel_join_thread()     # nobody will read what is left to send
                 return
             continue
         if job is None:
@@ -262,14 +265,33 @@ class DataLoaderIter(object):
         self.shutdown = True
         for index_queue in self.index_queues:
             index_queue.put(None)
+        deadline = time.monotonic() + _JOIN_SECONDS
         for worker in self.workers:
-            worker.join(_JOIN_SECONDS)
+            # Read while waiting: a worker exits only once its last batches are in the pipe.
+            while worker.is_alive() and time.monotonic() < deadline:
+                self._discard_unread_batches()
+                worker.join(0.01)
             if worker.is_alive():
                 worker.terminate()
                 worker.join()
+        self._discard_unread_batches()
         for q in self.index_queues + [self.data_queue]:
             q.close()           # and wait for its thread to have written and closed the pipe
             q.join_thread()
+
+    def _discard_unread_batches(self):
+        """Opens and drops the batches waiting in the result queue, so that the shared memory of
+        the file_system strategy is released now, not when this process ends. (A batch shared by
+        descriptor whose worker has exited is gone already: opening it fails, which is fine.)"""
+        while True:
+            try:
+                payload = self.data_queue.get_nowait()
+            except (queue.Empty, OSError, EOFError):
+                return
+            try:
+                ForkingPickler.loads(payload)
+            except Exception:
+                pass
 
     def __del__(self):
         self._shutdown_workers()
