@@ -22,7 +22,7 @@ from torch_early.utils.data.dataloader import default_collate
 
 
 def numbered_dataset(n=10):
-    """Sample i is (a 2x3 FloatTensor filled with i, the label 100 + i)."""
+    """Sample i is (a 2x3 FloatTensor filled with i, a LongTensor holding the label 100 + i)."""
     data = torch_early.FloatTensor(n, 2, 3)
     for i in range(n):
         data[i].fill_(i)
@@ -111,9 +111,23 @@ def test_tensor_dataset_rows():
         assert x.tolist() == data[i].tolist() and y.tolist() == target[i].tolist()
 
 
-def test_tensor_dataset_row_of_1d_tensor_is_a_number():
+def test_tensor_dataset_row_of_1d_tensor_is_a_one_element_tensor():
     dataset = TensorDataset(torch_early.FloatTensor([0.5, 1.5]), torch_early.LongTensor([7, 8]))
-    assert dataset[1] == (1.5, 8)
+    x, y = dataset[1]
+    assert isinstance(x, torch_early.FloatTensor) and x.tolist() == [1.5]
+    assert isinstance(y, torch_early.LongTensor) and y.tolist() == [8]
+    assert dataset[-1][1].tolist() == [8]
+    with pytest.raises(IndexError):
+        dataset[2]
+    with pytest.raises(IndexError):
+        TensorDataset(torch_early.randn(2, 3), torch_early.randn(2))[2]
+
+
+def test_batch_of_1d_rows_is_n_by_1_of_the_same_type():
+    dataset = TensorDataset(torch_early.randn(4, 2), torch_early.FloatTensor([0.5, 1.5, 2.5, 3.5]))
+    data, target = next(iter(DataLoader(dataset, batch_size=3)))
+    assert isinstance(target, torch_early.FloatTensor)
+    assert target.tolist() == [[0.5], [1.5], [2.5]]
 
 
 def test_tensor_dataset_sizes_must_agree():
@@ -213,7 +227,7 @@ def test_batches_in_order_with_a_short_last_one():
     batches = list(DataLoader(dataset, batch_size=4))
     assert [sample_ids(b) for b in batches] == [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9]]
     assert batches[2][0].size() == (2, 2, 3)
-    assert batches[0][1].tolist() == [100, 101, 102, 103]
+    assert batches[0][1].tolist() == [[100], [101], [102], [103]]
     assert isinstance(batches[0][1], torch_early.LongTensor)
 
 
@@ -291,7 +305,8 @@ def test_workers_keep_the_order():
         batches = list(loader)
         assert len(batches) == len(loader)
         assert [i for b in batches for i in sample_ids(b)] == list(range(23))
-        assert [i for b in batches for i in b[1].tolist()] == [100 + i for i in range(23)]
+        assert [i for b in batches for i in b[1].view(-1).tolist()] == [100 + i
+                                                                          for i in range(23)]
 
 
 def test_workers_shuffle_like_one_process():

@@ -12,12 +12,24 @@ class Dataset(object):
         raise NotImplementedError
 
 
+def _row(tensor, index):
+    """Row `index` of a tensor along dimension 0: for a 1-D tensor, the 1-element tensor
+    tensor[index:index+1] rather than a number, so that a batch of them keeps the tensor's type
+    (N x 1), as 0.1.6-0.1.7 did."""
+    if tensor.dim() > 1:
+        return tensor[index]
+    if not -tensor.size(0) <= index < tensor.size(0):
+        raise IndexError("index {} is out of range for a dataset of {} samples"
+                         .format(index, tensor.size(0)))
+    return tensor.narrow(0, index % tensor.size(0), 1)
+
+
 class TensorDataset(Dataset):
     """Samples that are rows of two tensors: sample i is (data_tensor[i], target_tensor[i]).
 
     Both tensors hold one row per sample, so they must have the same size along dimension 0.
-    A row of a 1-D tensor is a number, which the DataLoader collates into a 1-D batch (the
-    LongTensor of class indices that nll_loss expects)."""
+    A row of a 1-D tensor is a tensor of one element, so the batches of a 1-D target tensor are
+    N x 1 tensors of its type (`target.view(-1)` gives the 1-D batch that nll_loss expects)."""
 
     def __init__(self, data_tensor, target_tensor):
         if data_tensor.size(0) != target_tensor.size(0):
@@ -28,7 +40,7 @@ class TensorDataset(Dataset):
         self.target_tensor = target_tensor
 
     def __getitem__(self, index):
-        return self.data_tensor[index], self.target_tensor[index]
+        return _row(self.data_tensor, index), _row(self.target_tensor, index)
 
     def __len__(self):
         return self.data_tensor.size(0)
