@@ -12,24 +12,13 @@ class Dataset(object):
         raise NotImplementedError
 
 
-def _row(tensor, index):
-    """Row `index` of a tensor along dimension 0: for a 1-D tensor, the 1-element tensor
-    tensor[index:index+1] rather than a number, so that a batch of them keeps the tensor's type
-    (N x 1), as 0.1.6-0.1.7 did."""
-    if tensor.dim() > 1:
-        return tensor[index]
-    if not -tensor.size(0) <= index < tensor.size(0):
-        raise IndexError("index {} is out of range for a dataset of {} samples"
-                         .format(index, tensor.size(0)))
-    return tensor.narrow(0, index % tensor.size(0), 1)
-
-
 class TensorDataset(Dataset):
     """Samples that are rows of two tensors: sample i is (data_tensor[i], target_tensor[i]).
 
     Both tensors hold one row per sample, so they must have the same size along dimension 0.
-    A row of a 1-D tensor is a tensor of one element, so the batches of a 1-D target tensor are
-    N x 1 tensors of its type (`target.view(-1)` gives the 1-D batch that nll_loss expects)."""
+    A row of a 1-D tensor is a tensor of one element rather than a number, so the batches of a
+    1-D target tensor are N x 1 tensors of its own type, as in 0.1.6-0.1.7 (`target.view(-1)`
+    gives the 1-D batch that nll_loss expects)."""
 
     def __init__(self, data_tensor, target_tensor):
         if data_tensor.size(0) != target_tensor.size(0):
@@ -40,7 +29,10 @@ class TensorDataset(Dataset):
         self.target_tensor = target_tensor
 
     def __getitem__(self, index):
-        return _row(self.data_tensor, index), _row(self.target_tensor, index)
+        data, target = self.data_tensor, self.target_tensor
+        # A 1-D tensor seen as N x 1: its row i is then the 1-element tensor [t[i]].
+        return ((data if data.dim() > 1 else data.unsqueeze(1))[index],
+                (target if target.dim() > 1 else target.unsqueeze(1))[index])
 
     def __len__(self):
         return self.data_tensor.size(0)
