@@ -228,9 +228,17 @@ class DataLoaderIter(object):
         try:
             while True:
                 try:
-                    return ForkingPickler.loads(self.data_queue.get(timeout=_POLL_SECONDS))
+                    payload = self.data_queue.get(timeout=_POLL_SECONDS)
                 except queue.Empty:
                     self._check_workers_alive()
+                    continue
+                try:
+                    return ForkingPickler.loads(payload)
+                except Exception:
+                    # A batch shared by descriptor cannot be opened once its worker is dead:
+                    # say that, rather than the socket error of the failed transfer.
+                    self._check_workers_alive()
+                    raise
         except KeyboardInterrupt:
             self._shutdown_workers()
             raise
