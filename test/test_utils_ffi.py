@@ -130,6 +130,8 @@ def test_arguments_of_the_wrong_type(mathlib):
     with pytest.raises(TypeError, match=r'halve\(\): argument 1 must be long, not '
                                         r'torch_early.FloatTensor'):
         mathlib.halve(a)
+    with pytest.raises(TypeError, match=r'argument 3 must be torch_early.FloatTensor, not None'):
+        mathlib.add_into(a, a, None)
     with pytest.raises(TypeError, match=r'add_into\(\) takes 3 arguments \(2 given\)'):
         mathlib.add_into(a, a)
     with pytest.raises(TypeError):
@@ -180,6 +182,30 @@ def test_package_names_the_compiled_module_inside_the_package(tmp_path):
         sys.path.remove(str(tmp_path))
         for name in [n for n in sys.modules if n.startswith('te_ffi_pkg')]:
             del sys.modules[name]
+
+
+def test_without_cffi_the_import_says_what_is_missing():
+    code = ('import sys; sys.modules["cffi"] = None\n'
+            'try:\n'
+            '    import torch_early.utils.ffi\n'
+            'except ImportError as error:\n'
+            '    print(error)\n')
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    result = subprocess.run([sys.executable, '-c', code], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, universal_newlines=True)
+    assert result.stdout == 'torch_early.utils.ffi requires the cffi package (pip install cffi)\n'
+
+
+def test_importing_torch_early_keeps_th_symbols_private():
+    # Only torch_early.utils.ffi makes _C's TH functions visible to later libraries.
+    code = ('import ctypes, torch_early\n'
+            'print(hasattr(ctypes.CDLL(None), "THFloatTensor_cadd"))\n'
+            'import torch_early.utils.ffi\n'
+            'print(hasattr(ctypes.CDLL(None), "THFloatTensor_cadd"))\n')
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    result = subprocess.run([sys.executable, '-c', code], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, universal_newlines=True)
+    assert result.stdout == 'False\nTrue\n'
 
 
 def test_th_headers_are_installed_with_the_package(tmp_path):

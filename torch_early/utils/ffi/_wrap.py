@@ -68,9 +68,12 @@ def _c_argument(name, index, arg, expected, ffi):
     """`arg` as cffi passes it: a tensor or storage as a pointer to its TH struct, checked against
     the parameter's type; anything else as it is (cffi checks numbers and pointers)."""
     th_name = _th_name(arg)
-    if th_name is None:
-        return arg
     wanted = _pointed_struct(expected)
+    if th_name is None:
+        if arg is None and wanted in TH_STRUCTS:  # cffi would pass NULL, which TH dereferences
+            raise TypeError('{}(): argument {} must be {}, not None'.format(
+                name, index + 1, _python_name(wanted)))
+        return arg
     if wanted != th_name:
         raise TypeError('{}(): argument {} must be {}, not {}'.format(
             name, index + 1, _python_name(wanted) or expected.cname, torch_early.typename(arg)))
