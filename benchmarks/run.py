@@ -507,6 +507,17 @@ def _(torch):
     return step
 
 
+@nn_workload("Adam step over the LeNet parameters", target=1.5)
+def _(torch):
+    nn = torch.nn
+    layers = (nn.Conv2d(1, 10, 5), nn.Conv2d(10, 20, 5), nn.Linear(320, 50), nn.Linear(50, 10))
+    params = [p for layer in layers for p in layer.parameters()]
+    for p in params:   # a gradient in place, as after a backward
+        (p * p).sum().backward()
+    optimizer = torch.optim.Adam(params, lr=1e-3)
+    return optimizer.step
+
+
 def time_step(step, repeat=5):
     """Best time of one call of step, after a warm-up call."""
     step()
