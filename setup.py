@@ -236,11 +236,18 @@ class BuildExt(build_ext):
                             os.path.join(target, generated))
 
 
+# TH's headers, installed as torch_early/lib/include/TH/..., so that C extensions built with
+# torch_early.utils.ffi compile against them (#include <TH/TH.h>).
+TH_HEADERS = [os.path.join(folder, f) for folder in ("", "generic")
+              for f in sorted(os.listdir(os.path.join(ROOT, "lib", "TH", folder)))
+              if f.endswith(".h")]
+
+
 class BuildPy(build_py):
     """Also ships the tensor method declarations with cwrap (as cwrap/declarations/generic/...),
     and THNN's API header (cwrap/declarations/lib/THNN/generic/THNN.h), so that `python -m cwrap
     show add` and `show Abs_updateOutput` work where torch_early is installed, away from this
-    checkout, and torch_early._thnn.utils finds the header."""
+    checkout, and torch_early._thnn.utils finds the header; and TH's headers (TH_HEADERS)."""
 
     def run(self):
         super().run()
@@ -248,6 +255,10 @@ class BuildPy(build_py):
             target = os.path.join(self.build_lib, "cwrap", "declarations", source)
             self.mkpath(os.path.dirname(target))
             self.copy_file(os.path.join(ROOT, source), target)
+        for header in TH_HEADERS:
+            target = os.path.join(self.build_lib, "torch_early", "lib", "include", "TH", header)
+            self.mkpath(os.path.dirname(target))
+            self.copy_file(os.path.join(ROOT, "lib", "TH", header), target)
 
 
 extension = Extension(

@@ -507,6 +507,17 @@ def _(torch):
     return step
 
 
+@nn_workload("Adam step over the LeNet parameters", target=1.5)
+def _(torch):
+    nn = torch.nn
+    layers = (nn.Conv2d(1, 10, 5), nn.Conv2d(10, 20, 5), nn.Linear(320, 50), nn.Linear(50, 10))
+    params = [p for layer in layers for p in layer.parameters()]
+    for p in params:   # a gradient in place, as after a backward
+        (p * p).sum().backward()
+    optimizer = torch.optim.Adam(params, lr=1e-3)
+    return optimizer.step
+
+
 def time_step(step, repeat=5):
     """Best time of one call of step, after a warm-up call."""
     step()
@@ -530,6 +541,51 @@ def run_nn_workloads(words):
         t_modern = time_step(make_step(modern_torch))
         print(f"{name:46} {t_early * 1e3:10.3f}ms {t_modern * 1e3:10.3f}ms "
               f"{t_early / t_modern:6.2f} {'<= %.2f' % target:>8}", flush=True)
+
+
+# ---- the data issue: a DataLoader with worker processes, against modern PyTorch's ---------------
+
+DATA_WORKLOAD = "DataLoader, 2 workers, 60000 28x28 images, batch 64, one epoch"
+
+
+def mnist_sized_loader(torch):
+    """A DataLoader with 2 workers over a TensorDataset of 60,000 28x28 float images and long
+    labels, batch 64: an epoch of MNIST, in either library."""
+    if torch is torch_early:
+        from torch_early.utils.data import TensorDataset, DataLoader
+        images = torch.FloatTensor(60000, 28, 28).uniform_()
+        labels = torch.LongTensor(60000).random_(0, 10)
+    else:
+        from torch.utils.data import TensorDataset, DataLoader
+        images, labels = torch.rand(60000, 28, 28), torch.randint(0, 10, (60000,))
+    return DataLoader(TensorDataset(images, labels), batch_size=64, num_workers=2)
+
+
+def epoch_time(loader, repeat=3):
+    """Best time of one pass over loader, starting and stopping its workers included."""
+    best = float('inf')
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for _ in loader:
+            pass
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def run_data_workloads(words):
+    print()
+    print(f"{'data workload':62} {'torch_early':>13} {'torch':>13} {'ratio':>6} {'target':>8}")
+    if words and not any(w in DATA_WORKLOAD for w in words):
+        return
+    loader = mnist_sized_loader(torch_early)
+    t_early = epoch_time(loader)
+    batches = len(loader)
+    if modern_torch is None:
+        print(f"{DATA_WORKLOAD:62} {batches / t_early:9.0f} b/s   (modern PyTorch is not installed)")
+        return
+    t_modern = epoch_time(mnist_sized_loader(modern_torch))
+    print(f"{DATA_WORKLOAD:62} {batches / t_early:9.0f} b/s {batches / t_modern:9.0f} b/s "
+          f"{t_early / t_modern:6.2f} {'<= 1.00':>8}", flush=True)
 
 
 def main(words):
@@ -594,6 +650,8 @@ def main(words):
             t_reference = best_time(statement, ns)
             parts.append(f"{label} {t_reference * 1e6:.1f}us, ratio {t_early / t_reference:.2f}")
         print(f"{name:42} {t_early * 1e6:10.1f}us  " + '; '.join(parts), flush=True)
+
+    run_data_workloads(words)
 
 
 def parse_arguments():

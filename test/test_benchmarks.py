@@ -33,4 +33,5 @@ def test_a_word_that_names_no_workload_times_nothing():
     assert result.returncode == 0, result.stderr
     lines = [line for line in result.stdout.splitlines() if line]
     assert lines[0].startswith("torch_early ")   # the versions, then the tables' headers only
-    assert [line.split()[0] for line in lines[1:]] == ["workload", "autograd", "nn", "sparse"]
+    assert [line.split()[0] for line in lines[1:]] == ["workload", "autograd", "nn", "sparse",
+                                                         "data"]

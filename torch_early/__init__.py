@@ -148,6 +148,14 @@ def set_rng_state(new_state):
     default_generator.set_state(new_state)
 
 
+class FatalError(RuntimeError):
+    """An error that TH reported inside the C code of an extension built with
+    torch_early.utils.ffi (the first releases' torch.FatalError)."""
+
+
+__all__.append('FatalError')
+
+
 ################################################################################
 # Storage and tensor classes: C base type + Python mixin
 ################################################################################
