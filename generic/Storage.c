@@ -35,20 +35,6 @@ static void THPStorage_(dealloc)(THPStorage *self)
   Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-/* A storage whose elements are [offset, offset + size) of `base`, keeping `base` alive.
- * The view points into base's memory, so from now on `base` may not be resized: a resize could
- * move that memory and leave the view reading freed memory. */
-static THStorage *THPStorage_(newView)(THStorage *base, ptrdiff_t offset, ptrdiff_t size)
-{
-  THStorage *view = THStorage_(newWithDataAndAllocator)(base->data + offset, size,
-                                                        &THDefaultAllocator, NULL);
-  view->flag = TH_STORAGE_REFCOUNTED | TH_STORAGE_VIEW;
-  view->view = base;
-  THStorage_(retain)(base);
-  THStorage_(clearFlag)(base, TH_STORAGE_RESIZABLE);
-  return view;
-}
-
 /* ---- construction -------------------------------------------------------------------------- */
 
 typedef struct {
@@ -68,7 +54,7 @@ static void THPStorage_(constructSized)(void *context)
 static void THPStorage_(constructView)(void *context)
 {
   THPStorage_(Construction) *c = context;
-  c->result = THPStorage_(newView)(c->base, c->offset, c->size);
+  c->result = THStorage_(newView)(c->base, c->offset, c->size);
 }
 
 static THStorage *THPStorage_(fromSequence)(PyObject *sequence)

@@ -37,11 +37,11 @@ static int THPStorage_(checkShareable)(THStorage *storage, THPSharedKind kind)
                     "object (a NumPy array, a Python buffer or a mapped file)");
     return -1;
   }
-  if (context == NULL && !(storage->flag & TH_STORAGE_RESIZABLE)) {
+  if (context == NULL && (storage->flag & TH_STORAGE_EXPORTED)) {
     PyErr_SetString(PyExc_RuntimeError,
-                    "cannot move this storage into shared memory: storage slices or exported "
-                    "buffers (numpy(), memoryview) point into its memory and would be left "
-                    "pointing at freed memory; call share_memory_() before slicing or exporting");
+                    "cannot move this storage into shared memory: a buffer exported from it "
+                    "(numpy(), memoryview) points into its memory and would be left pointing at "
+                    "freed memory; call share_memory_() before exporting");
     return -1;
   }
   return 0;

@@ -75,6 +75,7 @@ static int THPTensor_(getBuffer)(THPTensor *self, Py_buffer *view, int flags)
   if (export->storage) {
     THStorage_(retain)(export->storage);
     THStorage_(clearFlag)(export->storage, TH_STORAGE_RESIZABLE);
+    THStorage_(setFlag)(export->storage, TH_STORAGE_EXPORTED);
   }
   view->buf = ndim > 0 ? (void *)THTensor_(data)(tensor) : NULL;
   view->obj = (PyObject *)self;

@@ -68,8 +68,8 @@ def kill_scenario(strategy):
     received = [queue.get(timeout=20) for _ in range(4)]
     mine = torch.randn(5).share_memory_()
     pids = [os.getpid()] + [p for p in received if isinstance(p, int)]
-    print(' '.join(str(p) for p in pids), flush=True)
-    for worker in workers:
+    for worker in workers:   # before the test, which reads the pids, kills this process
         os.kill(worker.pid, signal.SIGKILL)
+    print(' '.join(str(p) for p in pids), flush=True)
     time.sleep(60)   # killed by the test
     return mine

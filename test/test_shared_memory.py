@@ -89,14 +89,28 @@ def test_shared_storage_cannot_be_resized(strategy):
     assert s.size() == 4
 
 
-def test_view_storage_is_not_moved_but_its_root_is_shared(strategy):
-    root = torch.FloatStorage([1, 2, 3, 4])
-    view = root[1:3]
+def test_view_storage_is_not_moved_but_its_root_is(strategy):
+    root = torch.FloatStorage([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])   # on the heap, not inline
+    view = root[1:6]
+    view_of_view = view[2:4]
     with pytest.raises(RuntimeError, match='view storage'):
         view._share_fd_()
-    with pytest.raises(RuntimeError, match='storage slices or exported buffers'):
-        root.share_memory_()
-    assert not root.is_shared() and root.tolist() == [1, 2, 3, 4]
+    assert root.share_memory_() is root and root.is_shared()
+    # the slices moved with their root's memory: they read and write the shared segment
+    assert view.is_shared() and view.tolist() == [2, 3, 4, 5, 6]
+    assert view_of_view.tolist() == [4, 5]
+    view_of_view[0] = 40
+    assert root[3] == 40 and view[2] == 40
+    root[1] = 20
+    assert view[0] == 20
+
+
+def test_exported_buffer_keeps_its_storage_out_of_shared_memory(strategy):
+    t = torch.FloatTensor([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    exported = memoryview(t)
+    with pytest.raises(RuntimeError, match='buffer exported from it'):
+        t.share_memory_()
+    assert not t.is_shared() and exported[2] == 3
 
 
 def test_slices_of_a_shared_storage_are_shared(strategy):

@@ -4,6 +4,11 @@
 #include "THStorage.h"
 #include "THAtomic.h"
 
+#include <pthread.h>
+
+/* Guards every storage's list of views: a view may be freed on any thread. */
+static pthread_mutex_t THStorage_viewsLock = PTHREAD_MUTEX_INITIALIZER;
+
 #include "generic/THStorage.c"
 #include "THGenerateAllTypes.h"
 

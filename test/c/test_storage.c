@@ -239,6 +239,71 @@ TEST(raw_copy_and_copy_need_equal_sizes) {
   THDoubleStorage_free(c);
 }
 
+TEST(new_view_points_into_its_base_and_keeps_it_alive) {
+  THFloatStorage *base = THFloatStorage_newWithSize(10);
+  for (int i = 0; i < 10; i++)
+    base->data[i] = (float)i;
+  THFloatStorage *view = THFloatStorage_newView(base, 2, 5);
+  CHECK(view->data == base->data + 2);
+  CHECK_EQ_LONG(view->size, 5);
+  CHECK_EQ_LONG(base->refcount, 2);
+  CHECK(!(base->flag & TH_STORAGE_RESIZABLE));
+  CHECK(base->firstView == view);
+  EXPECT_TH_ERROR(THFloatStorage_newView(base, 8, 3), "does not fit in a storage of size 10");
+  THFloatStorage_free(base);        /* the view still holds it */
+  CHECK_NEAR(THFloatStorage_get(view, 0), 2, 0);
+  THFloatStorage_free(view);        /* frees base too (ASan would see a leak otherwise) */
+}
+
+TEST(a_freed_view_leaves_its_base_list) {
+  THFloatStorage *base = THFloatStorage_newWithSize(10);
+  THFloatStorage *first = THFloatStorage_newView(base, 0, 2);
+  THFloatStorage *second = THFloatStorage_newView(base, 4, 2);
+  THFloatStorage *third = THFloatStorage_newView(base, 6, 2);
+  THFloatStorage_free(second);      /* from the middle of the list */
+  CHECK(base->firstView == third && third->nextView == first && first->nextView == NULL);
+  THFloatStorage_free(third);
+  THFloatStorage_free(first);
+  CHECK(base->firstView == NULL);
+  THFloatStorage_free(base);
+}
+
+TEST(swap_moves_views_and_their_views_with_the_memory) {
+  THFloatStorage *base = THFloatStorage_newWithSize(100);
+  THFloatStorage *moved = THFloatStorage_newWithSize(100);
+  for (int i = 0; i < 100; i++)
+    moved->data[i] = base->data[i] = (float)i;
+  THFloatStorage *view = THFloatStorage_newView(base, 10, 50);
+  THFloatStorage *viewOfView = THFloatStorage_newView(view, 5, 3);
+  THFloatStorage_swap(base, moved);
+  CHECK(view->data == base->data + 10);
+  CHECK(viewOfView->data == base->data + 15);
+  CHECK(moved->firstView == NULL && base->firstView == view);
+  base->data[15] = -1;
+  CHECK_NEAR(THFloatStorage_get(viewOfView, 0), -1, 0);
+  EXPECT_TH_ERROR(THFloatStorage_swap(view, moved), "cannot swap the memory of a view storage");
+  EXPECT_TH_ERROR(THFloatStorage_swap(moved, base), "cannot swap away the memory of a storage with views");
+  THFloatStorage_free(moved);
+  THFloatStorage_free(viewOfView);
+  THFloatStorage_free(view);
+  THFloatStorage_free(base);
+}
+
+TEST(views_of_an_inline_storage_follow_it_to_the_heap) {
+  THDoubleStorage *small = THDoubleStorage_newWithSize4(1, 2, 3, 4);   /* elements in the struct */
+  THDoubleStorage *large = THDoubleStorage_newWithSize(5);            /* on the heap */
+  THDoubleStorage *view = THDoubleStorage_newView(small, 1, 2);
+  for (int i = 0; i < 4; i++)
+    large->data[i] = small->data[i];
+  THDoubleStorage_swap(small, large);
+  CHECK(small->data != small->inlineData);
+  CHECK(view->data == small->data + 1);
+  CHECK_NEAR(THDoubleStorage_get(view, 1), 3, 0);
+  THDoubleStorage_free(large);
+  THDoubleStorage_free(view);
+  THDoubleStorage_free(small);
+}
+
 HARNESS_MAIN(TEST_ENTRY(new_storage_is_empty_refcounted_resizable),
              TEST_ENTRY(element_size_matches_the_dtype),
              TEST_ENTRY(new_with_size_1_to_4_holds_the_values),
@@ -255,4 +320,8 @@ HARNESS_MAIN(TEST_ENTRY(new_storage_is_empty_refcounted_resizable),
              TEST_ENTRY(a_view_keeps_its_parent_alive),
              TEST_ENTRY(new_with_data_takes_ownership),
              TEST_ENTRY(custom_allocator_is_used_for_every_block),
-             TEST_ENTRY(raw_copy_and_copy_need_equal_sizes))
+             TEST_ENTRY(raw_copy_and_copy_need_equal_sizes),
+             TEST_ENTRY(new_view_points_into_its_base_and_keeps_it_alive),
+             TEST_ENTRY(a_freed_view_leaves_its_base_list),
+             TEST_ENTRY(swap_moves_views_and_their_views_with_the_memory),
+             TEST_ENTRY(views_of_an_inline_storage_follow_it_to_the_heap))

@@ -46,6 +46,8 @@ THStorage *THStorage_(newWithDataAndAllocator)(real *data, ptrdiff_t size, THAll
   self->allocator = allocator;
   self->allocatorContext = allocatorContext;
   self->view = NULL;
+  self->firstView = NULL;
+  self->nextView = NULL;
   return self;
 }
 
@@ -131,6 +133,34 @@ void THStorage_(retain)(THStorage *self) {
     THAtomicIncrementRef(&self->refcount);
 }
 
+/* Takes a view off its base's list (a view made by hand, never listed, is left as it is). */
+static void THStorage_(unlinkView)(THStorage *view) {
+  pthread_mutex_lock(&THStorage_viewsLock);
+  THStorage **link = &view->view->firstView;
+  while (*link != NULL && *link != view)
+    link = &(*link)->nextView;
+  if (*link == view)
+    *link = view->nextView;
+  pthread_mutex_unlock(&THStorage_viewsLock);
+}
+
+THStorage *THStorage_(newView)(THStorage *base, ptrdiff_t offset, ptrdiff_t size) {
+  THArgCheck(offset >= 0 && size >= 0 && offset <= base->size - size, 2,
+             "a view of offset %td and size %td does not fit in a storage of size %td",
+             offset, size, base->size);
+  THStorage *view = THStorage_(newWithDataAndAllocator)(base->data + offset, size,
+                                                        &THDefaultAllocator, NULL);
+  view->flag = TH_STORAGE_REFCOUNTED | TH_STORAGE_VIEW;
+  view->view = base;
+  THStorage_(retain)(base);
+  THStorage_(clearFlag)(base, TH_STORAGE_RESIZABLE);
+  pthread_mutex_lock(&THStorage_viewsLock);
+  view->nextView = base->firstView;
+  base->firstView = view;
+  pthread_mutex_unlock(&THStorage_viewsLock);
+  return view;
+}
+
 void THStorage_(free)(THStorage *self) {
   if (!self || !(self->flag & TH_STORAGE_REFCOUNTED))
     return;
@@ -138,8 +168,10 @@ void THStorage_(free)(THStorage *self) {
     return;
   if ((self->flag & TH_STORAGE_FREEMEM) && !THStorage_(isInline)(self))
     self->allocator->free(self->allocatorContext, self->data);
-  if (self->flag & TH_STORAGE_VIEW)
+  if (self->flag & TH_STORAGE_VIEW) {
+    THStorage_(unlinkView)(self);
     THStorage_(free)(self->view);
+  }
   THFree(self);
 }
 
@@ -180,7 +212,22 @@ void THStorage_(fill)(THStorage *self, real value) {
     self->data[i] = value;
 }
 
+/* Points the views of `self` (and theirs) at the same offsets of its memory, which was at oldData.
+ * Called with the views lock held. */
+static void THStorage_(moveViews)(THStorage *self, real *oldData) {
+  for (THStorage *view = self->firstView; view != NULL; view = view->nextView) {
+    real *oldViewData = view->data;
+    view->data = self->data + (oldViewData - oldData);
+    THStorage_(moveViews)(view, oldViewData);
+  }
+}
+
 void THStorage_(swap)(THStorage *self, THStorage *other) {
+  THArgCheck(!(self->flag & TH_STORAGE_VIEW) && !(other->flag & TH_STORAGE_VIEW), 1,
+             "cannot swap the memory of a view storage");
+  THArgCheck(other->firstView == NULL, 2, "cannot swap away the memory of a storage with views");
+  real *oldData = self->data;
+  THStorage *views = self->firstView;
   int selfInline = THStorage_(isInline)(self), otherInline = THStorage_(isInline)(other);
   THStorage tmp = *self;
   int selfRefcount = self->refcount, otherRefcount = other->refcount;
@@ -193,6 +240,11 @@ void THStorage_(swap)(THStorage *self, THStorage *other) {
     self->data = self->inlineData;
   if (selfInline)
     other->data = other->inlineData;
+  other->firstView = NULL;
+  self->firstView = views;
+  pthread_mutex_lock(&THStorage_viewsLock);
+  THStorage_(moveViews)(self, oldData);
+  pthread_mutex_unlock(&THStorage_viewsLock);
 }
 
 #endif

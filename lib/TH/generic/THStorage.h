@@ -14,7 +14,9 @@ typedef struct THStorage {
   char flag;
   THAllocator *allocator;
   void *allocatorContext;
-  struct THStorage *view;
+  struct THStorage *view;      /* for a VIEW: the storage whose memory it points into */
+  struct THStorage *firstView; /* the views of this storage, linked through their nextView */
+  struct THStorage *nextView;
   real inlineData[TH_STORAGE_INLINE_BYTES / sizeof(real)];
 } THStorage;
 
@@ -59,8 +61,15 @@ TH_API void THStorage_(free)(THStorage *self);
 /* Changes the number of elements, keeping the first min(old, new); an error unless RESIZABLE. */
 TH_API void THStorage_(resize)(THStorage *self, ptrdiff_t size);
 TH_API void THStorage_(fill)(THStorage *self, real value);
-/* Exchanges everything but the refcounts, so every holder of either pointer sees the other's
- * memory (used to move a storage into shared memory in place). */
+/* Exchanges everything but the refcounts and the view links, so every holder of either pointer
+ * sees the other's memory (used to move a storage into shared memory in place). The views of
+ * `self`, and theirs, move with its memory: they point at the same offsets of its new memory.
+ * Neither storage may be a view, and `other` may have no views. */
 TH_API void THStorage_(swap)(THStorage *self, THStorage *other);
+
+/* A storage of the elements [offset, offset + size) of base's memory, which keeps base alive. base
+ * can no longer be resized (its memory must stay where the view points), and lists the view
+ * until the view is freed, so that swap can move the view with base's memory. */
+TH_API THStorage *THStorage_(newView)(THStorage *base, ptrdiff_t offset, ptrdiff_t size);
 
 #endif
