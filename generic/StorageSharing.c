@@ -37,7 +37,7 @@ static int THPStorage_(checkShareable)(THStorage *storage, THPSharedKind kind)
                     "object (a NumPy array, a Python buffer or a mapped file)");
     return -1;
   }
-  if (context == NULL && (storage->flag & TH_STORAGE_EXPORTED)) {
+  if (context == NULL && storage->pinCount > 0) {
     PyErr_SetString(PyExc_RuntimeError,
                     "cannot move this storage into shared memory: a buffer exported from it "
                     "(numpy(), memoryview) points into its memory and would be left pointing at "

@@ -74,8 +74,7 @@ static int THPTensor_(getBuffer)(THPTensor *self, Py_buffer *view, int flags)
   export->storage = tensor->storage;
   if (export->storage) {
     THStorage_(retain)(export->storage);
-    THStorage_(clearFlag)(export->storage, TH_STORAGE_RESIZABLE);
-    THStorage_(setFlag)(export->storage, TH_STORAGE_EXPORTED);
+    THStorage_(pin)(export->storage);
   }
   view->buf = ndim > 0 ? (void *)THTensor_(data)(tensor) : NULL;
   view->obj = (PyObject *)self;
@@ -97,7 +96,10 @@ static void THPTensor_(releaseBuffer)(THPTensor *self, Py_buffer *view)
 {
   (void)self;
   THPTensor_(Export) *export = view->internal;
-  THStorage_(free)(export->storage);
+  if (export->storage) {
+    THStorage_(unpin)(export->storage);
+    THStorage_(free)(export->storage);
+  }
   PyMem_Free(export);
 }
 

@@ -216,6 +216,19 @@ def test_the_array_keeps_the_memory_of_a_view_alive():
     assert array.tolist() == [3, 4]
 
 
+def test_a_storage_is_resizable_again_once_its_exports_are_released():
+    t = torch_early.FloatTensor([1, 2, 3])
+    array = t.numpy()
+    view = memoryview(t)
+    del array
+    gc.collect()
+    with pytest.raises(RuntimeError, match='not resizable'):
+        t.resize_(1000)          # the memoryview still points into it
+    view.release()
+    t.resize_(1000)
+    assert t.size(0) == 1000 and t[2] == 3
+
+
 def test_an_exported_storage_cannot_be_resized():
     t = torch_early.FloatTensor([1, 2, 3])
     storage = t.storage()

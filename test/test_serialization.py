@@ -587,3 +587,12 @@ def test_a_training_checkpoint_with_the_optimizer_loads_safely():
     for before, after in zip(optimizer.state.values(), resumed.state.values()):
         assert before['step'] == after['step'] == 1
         assert torch_early.equal(before['exp_avg'], after['exp_avg'])
+
+
+def test_saving_leaves_tensors_and_storages_resizable():
+    # save reads the bytes through a buffer export; the export ends with the read
+    empty, full = torch_early.FloatTensor(), torch_early.FloatTensor([1, 2, 3])
+    torch_early.save([empty, full, full.storage()], io.BytesIO())
+    empty.resize_(3)
+    full.resize_(10)
+    assert empty.size(0) == 3 and full.size(0) == 10 and full[2] == 3

@@ -98,6 +98,14 @@ def test_a_storage_view_keeps_its_base_alive():
     assert offset == 2 and root.tolist() == [0, 1, 2, 3]
 
 
+def test_a_storage_is_resizable_again_once_its_views_are_gone():
+    storage = torch_early.FloatStorage([0, 1, 2, 3])
+    view = storage[1:3]
+    del view
+    storage.resize_(100)
+    assert storage.size() == 100 and storage[3] == 3
+
+
 def test_a_storage_with_views_cannot_be_resized():
     # resizing may move the memory, and the view would then read freed memory
     storage = torch_early.FloatStorage([0, 1, 2, 3])

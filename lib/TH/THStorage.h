@@ -17,7 +17,6 @@
 #define TH_STORAGE_RESIZABLE 2  /* resize is allowed (not for mmap'ed or borrowed memory) */
 #define TH_STORAGE_FREEMEM 4    /* the storage owns data and frees it through its allocator */
 #define TH_STORAGE_VIEW 8       /* data points into `view`, which this storage keeps alive */
-#define TH_STORAGE_EXPORTED 16  /* a raw pointer into data was handed out: data may never move */
 
 /* Storages of up to this many bytes keep their elements inside the struct (see THStorage). */
 #define TH_STORAGE_INLINE_BYTES 32

@@ -247,7 +247,7 @@ TEST(new_view_points_into_its_base_and_keeps_it_alive) {
   CHECK(view->data == base->data + 2);
   CHECK_EQ_LONG(view->size, 5);
   CHECK_EQ_LONG(base->refcount, 2);
-  CHECK(!(base->flag & TH_STORAGE_RESIZABLE));
+  CHECK(!THFloatStorage_isResizable(base));
   CHECK(base->firstView == view);
   EXPECT_TH_ERROR(THFloatStorage_newView(base, 8, 3), "does not fit in a storage of size 10");
   THFloatStorage_free(base);        /* the view still holds it */
@@ -265,6 +265,23 @@ TEST(a_freed_view_leaves_its_base_list) {
   THFloatStorage_free(third);
   THFloatStorage_free(first);
   CHECK(base->firstView == NULL);
+  THFloatStorage_free(base);
+}
+
+TEST(a_storage_is_resizable_again_once_its_views_and_pins_are_gone) {
+  THFloatStorage *base = THFloatStorage_newWithSize(10);
+  THFloatStorage *view = THFloatStorage_newView(base, 0, 2);
+  EXPECT_TH_ERROR(THFloatStorage_resize(base, 20), "not resizable");
+  THFloatStorage_free(view);
+  CHECK(THFloatStorage_isResizable(base));
+  THFloatStorage_pin(base);
+  THFloatStorage_pin(base);
+  EXPECT_TH_ERROR(THFloatStorage_resize(base, 20), "not resizable");
+  THFloatStorage_unpin(base);
+  CHECK(!THFloatStorage_isResizable(base));
+  THFloatStorage_unpin(base);
+  THFloatStorage_resize(base, 20);
+  CHECK_EQ_LONG(base->size, 20);
   THFloatStorage_free(base);
 }
 
@@ -323,5 +340,6 @@ HARNESS_MAIN(TEST_ENTRY(new_storage_is_empty_refcounted_resizable),
              TEST_ENTRY(raw_copy_and_copy_need_equal_sizes),
              TEST_ENTRY(new_view_points_into_its_base_and_keeps_it_alive),
              TEST_ENTRY(a_freed_view_leaves_its_base_list),
+             TEST_ENTRY(a_storage_is_resizable_again_once_its_views_and_pins_are_gone),
              TEST_ENTRY(swap_moves_views_and_their_views_with_the_memory),
              TEST_ENTRY(views_of_an_inline_storage_follow_it_to_the_heap))

@@ -48,6 +48,7 @@ THStorage *THStorage_(newWithDataAndAllocator)(real *data, ptrdiff_t size, THAll
   self->view = NULL;
   self->firstView = NULL;
   self->nextView = NULL;
+  self->pinCount = 0;
   return self;
 }
 
@@ -153,7 +154,6 @@ THStorage *THStorage_(newView)(THStorage *base, ptrdiff_t offset, ptrdiff_t size
   view->flag = TH_STORAGE_REFCOUNTED | TH_STORAGE_VIEW;
   view->view = base;
   THStorage_(retain)(base);
-  THStorage_(clearFlag)(base, TH_STORAGE_RESIZABLE);
   pthread_mutex_lock(&THStorage_viewsLock);
   view->nextView = base->firstView;
   base->firstView = view;
@@ -175,9 +175,22 @@ void THStorage_(free)(THStorage *self) {
   THFree(self);
 }
 
+int THStorage_(isResizable)(const THStorage *self) {
+  return (self->flag & TH_STORAGE_RESIZABLE) && self->firstView == NULL &&
+         THAtomicGet(&((THStorage *)self)->pinCount) == 0;
+}
+
+void THStorage_(pin)(THStorage *self) {
+  THAtomicIncrementRef(&self->pinCount);
+}
+
+void THStorage_(unpin)(THStorage *self) {
+  THAtomicDecrementRef(&self->pinCount);
+}
+
 void THStorage_(resize)(THStorage *self, ptrdiff_t size) {
   ptrdiff_t bytes = THStorage_(byteSize)(size);
-  if (!(self->flag & TH_STORAGE_RESIZABLE))
+  if (!THStorage_(isResizable)(self))
     THError("cannot resize a storage that is not resizable (it has %td elements, %td were requested)",
             self->size, size);
   if (size == self->size)
@@ -226,6 +239,8 @@ void THStorage_(swap)(THStorage *self, THStorage *other) {
   THArgCheck(!(self->flag & TH_STORAGE_VIEW) && !(other->flag & TH_STORAGE_VIEW), 1,
              "cannot swap the memory of a view storage");
   THArgCheck(other->firstView == NULL, 2, "cannot swap away the memory of a storage with views");
+  THArgCheck(self->pinCount == 0 && other->pinCount == 0, 1,
+             "cannot swap the memory of a storage that is pinned (a raw pointer into it is held)");
   real *oldData = self->data;
   THStorage *views = self->firstView;
   int selfInline = THStorage_(isInline)(self), otherInline = THStorage_(isInline)(other);

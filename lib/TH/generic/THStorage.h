@@ -17,6 +17,7 @@ typedef struct THStorage {
   struct THStorage *view;      /* for a VIEW: the storage whose memory it points into */
   struct THStorage *firstView; /* the views of this storage, linked through their nextView */
   struct THStorage *nextView;
+  int pinCount;                /* raw pointers into data handed out and not yet given back */
   real inlineData[TH_STORAGE_INLINE_BYTES / sizeof(real)];
 } THStorage;
 
@@ -58,18 +59,27 @@ TH_API void THStorage_(retain)(THStorage *self);
  * struct. NULL is accepted. */
 TH_API void THStorage_(free)(THStorage *self);
 
-/* Changes the number of elements, keeping the first min(old, new); an error unless RESIZABLE. */
+/* Whether resize may move the memory: the RESIZABLE flag is set, no view points into it and no
+ * raw pointer handed out by pin is still held. */
+TH_API int THStorage_(isResizable)(const THStorage *self);
+/* pin records a raw pointer into the memory handed out (a Python buffer export), unpin its
+ * return: while pinned, the memory stays where it is (no resize, no swap into shared memory). */
+TH_API void THStorage_(pin)(THStorage *self);
+TH_API void THStorage_(unpin)(THStorage *self);
+
+/* Changes the number of elements, keeping the first min(old, new); an error unless
+ * isResizable. */
 TH_API void THStorage_(resize)(THStorage *self, ptrdiff_t size);
 TH_API void THStorage_(fill)(THStorage *self, real value);
-/* Exchanges everything but the refcounts and the view links, so every holder of either pointer
+/* Exchanges everything but the refcounts, the pins and the view links, so every holder of either pointer
  * sees the other's memory (used to move a storage into shared memory in place). The views of
  * `self`, and theirs, move with its memory: they point at the same offsets of its new memory.
  * Neither storage may be a view, and `other` may have no views. */
 TH_API void THStorage_(swap)(THStorage *self, THStorage *other);
 
 /* A storage of the elements [offset, offset + size) of base's memory, which keeps base alive. base
- * can no longer be resized (its memory must stay where the view points), and lists the view
- * until the view is freed, so that swap can move the view with base's memory. */
+ * lists the view until the view is freed: meanwhile base cannot be resized (its memory must stay
+ * where the view points), and swap moves the view with base's memory. */
 TH_API THStorage *THStorage_(newView)(THStorage *base, ptrdiff_t offset, ptrdiff_t size);
 
 #endif

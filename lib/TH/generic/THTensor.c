@@ -137,7 +137,7 @@ static ptrdiff_t THTensor_(extentOf)(int n, const long *size, const long *stride
 static void THTensor_(reserve)(THStorage *storage, ptrdiff_t needed) {
   if (storage->size >= needed)
     return;
-  if (!(storage->flag & TH_STORAGE_RESIZABLE))
+  if (!THStorage_(isResizable)(storage))
     THError("the tensor needs %td storage elements but its storage has %td and is not resizable",
             needed, storage->size);
   THStorage_(resize)(storage, needed);
@@ -339,7 +339,7 @@ static THTensor *THTensor_(newWithStorageNd)(THStorage *storage, ptrdiff_t stora
   THArgCheck(storageOffset >= 0, 2, "storage offset must be non-negative, got %td", storageOffset);
   int n = THTensor_(countDims)(nDimension, size);
   ptrdiff_t needed = THTensor_(extentOf)(n, size, stride);
-  if (storage && n > 0 && !(storage->flag & TH_STORAGE_RESIZABLE))
+  if (storage && n > 0 && !THStorage_(isResizable)(storage))
     THArgCheck(needed <= storage->size - storageOffset, 1,
                "a tensor of size %s at offset %td needs %td storage elements, but the storage has %td",
                THSizeDesc(size, n).str, storageOffset, storageOffset + needed, storage->size);
