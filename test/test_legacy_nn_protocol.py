@@ -162,8 +162,11 @@ def test_type_conversion_keeps_index_tensors():
 def test_type_accepts_the_eras_spelling_and_rejects_others():
     layer = ScaleShift(2)
     assert layer.type('torch.DoubleTensor').type() == 'torch_early.DoubleTensor'
-    with pytest.raises(TypeError, match='a type must be a string'):
+    assert layer.type(torch.FloatTensor).type() == 'torch_early.FloatTensor'
+    with pytest.raises(TypeError, match='a type must be a tensor class or its name'):
         layer.type(3)
+    with pytest.raises(TypeError, match="'torch.Size' names no tensor type"):
+        layer.type('torch.Size')
 
 
 def test_float_and_double_give_the_same_forward():
