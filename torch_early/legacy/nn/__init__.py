@@ -29,6 +29,7 @@ from .SoftMax import SoftMax
 from .SoftMin import SoftMin
 from .SoftPlus import SoftPlus
 from .SoftShrink import SoftShrink
+from .SparseLinear import SparseLinear
 from .SpatialAdaptiveMaxPooling import SpatialAdaptiveMaxPooling
 from .SpatialAveragePooling import SpatialAveragePooling
 from .SpatialBatchNormalization import SpatialBatchNormalization
