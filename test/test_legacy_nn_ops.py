@@ -75,6 +75,66 @@ def padding_reference(rows, pad, value, index):
     return rows[:at] + fill + rows[at:]
 
 
+def local_weighted_sums(x, kernel, f=lambda v: v):
+    """For one example x (planes x h x w, nested lists) and a 2-D kernel (nested lists), the
+    kernel-weighted sum over every plane of f(x) around each pixel, and the kernel weight that
+    falls inside the image there: two h x w lists."""
+    kh, kw = len(kernel), len(kernel[0])
+    h, w = len(x[0]), len(x[0][0])
+    sums = [[0.0] * w for _ in range(h)]
+    weights = [[0.0] * w for _ in range(h)]
+    for i in range(h):
+        for j in range(w):
+            for di in range(kh):
+                for dj in range(kw):
+                    a, b = i + di - kh // 2, j + dj - kw // 2
+                    if 0 <= a < h and 0 <= b < w:
+                        for plane in x:
+                            sums[i][j] += kernel[di][dj] * f(plane[a][b])
+                            weights[i][j] += kernel[di][dj]
+    return sums, weights
+
+
+def normalized_kernel(kernel, planes):
+    """The 2-D kernel the module convolves with: divided by its sum times the planes (a 1-D
+    kernel, applied across then down, acts as the outer product of itself)."""
+    k = kernel.tolist()
+    if kernel.dim() == 1:
+        k = [v / (sum(k) * planes) for v in k]
+        return [[a * b for b in k] for a in k]
+    total = sum(sum(row) for row in k) * planes
+    return [[v / total for v in row] for row in k]
+
+
+def subtractive_reference(x, kernel):
+    examples = x.tolist() if x.dim() == 4 else [x.tolist()]
+    k = normalized_kernel(kernel, x.size(x.dim() - 3))
+    out = []
+    for example in examples:
+        sums, weights = local_weighted_sums(example, k)
+        out.append([[[v - sums[i][j] / weights[i][j] for j, v in enumerate(row)]
+                     for i, row in enumerate(plane)] for plane in example])
+    return out if x.dim() == 4 else out[0]
+
+
+def divisive_reference(x, kernel, threshold=1e-4, thresval=1e-4):
+    examples = x.tolist() if x.dim() == 4 else [x.tolist()]
+    k = normalized_kernel(kernel, x.size(x.dim() - 3))
+    out = []
+    for example in examples:
+        squares, weights = local_weighted_sums(example, k, lambda v: v * v)
+        stds = [[math.sqrt(squares[i][j]) / weights[i][j] for j in range(len(squares[0]))]
+                for i in range(len(squares))]
+        stds = [[s if s > threshold else thresval for s in row] for row in stds]
+        out.append([[[v / stds[i][j] for j, v in enumerate(row)] for i, row in enumerate(plane)]
+                    for plane in example])
+    return out if x.dim() == 4 else out[0]
+
+
+def contrastive_reference(x, kernel):
+    return divisive_reference(torch.DoubleTensor(subtractive_reference(x, kernel)), kernel)
+
+
 # --- the table: (id, module maker, input maker, reference(input, module) or None) ----------------
 
 CASES = [
@@ -194,6 +254,33 @@ CASES = [
      lambda: random_double(1, 2, 3, 3),
      lambda x, m: [[[row[1:] + [0.] for row in plane[2:]] for plane in batch]
                    for batch in x.tolist()]),
+    ('SpatialSubtractiveNormalization', lambda: nn.SpatialSubtractiveNormalization(2),
+     lambda: random_double(2, 2, 4, 4),
+     lambda x, m: subtractive_reference(x, torch.ones(9, 9).double())),
+    ('SpatialSubtractiveNormalization_1D_kernel',
+     lambda: nn.SpatialSubtractiveNormalization(2, torch.DoubleTensor([1, 2, 1])),
+     lambda: random_double(2, 4, 3),
+     lambda x, m: subtractive_reference(x, torch.DoubleTensor([1, 2, 1]))),
+    ('SpatialSubtractiveNormalization_2D_kernel',
+     lambda: nn.SpatialSubtractiveNormalization(1, torch.DoubleTensor([[1, 2, 3]])),
+     lambda: random_double(1, 1, 3, 4),
+     lambda x, m: subtractive_reference(x, torch.DoubleTensor([[1, 2, 3]]))),
+    ('SpatialDivisiveNormalization', lambda: nn.SpatialDivisiveNormalization(2),
+     lambda: random_double(2, 2, 4, 4), lambda x, m: divisive_reference(x, torch.ones(9, 9))),
+    ('SpatialDivisiveNormalization_1D_kernel',
+     lambda: nn.SpatialDivisiveNormalization(2, torch.DoubleTensor([1, 3, 1])),
+     lambda: random_double(2, 3, 4),
+     lambda x, m: divisive_reference(x, torch.DoubleTensor([1, 3, 1]))),
+    ('SpatialDivisiveNormalization_threshold',
+     lambda: nn.SpatialDivisiveNormalization(1, torch.ones(3, 3), 0.2, 0.5),
+     lambda: random_double(1, 3, 3).mul_(0.5),
+     lambda x, m: divisive_reference(x, torch.ones(3, 3), 0.2, 0.5)),
+    ('SpatialContrastiveNormalization', lambda: nn.SpatialContrastiveNormalization(2),
+     lambda: random_double(1, 2, 4, 4), lambda x, m: contrastive_reference(x, torch.ones(9, 9))),
+    ('SpatialContrastiveNormalization_kernel',
+     lambda: nn.SpatialContrastiveNormalization(1, torch.DoubleTensor([1, 2, 1])),
+     lambda: random_double(1, 3, 4),
+     lambda x, m: contrastive_reference(x, torch.DoubleTensor([1, 2, 1]))),
     ('Identity', lambda: nn.Identity(), lambda: random_double(3, 2), lambda x, m: x.tolist()),
     ('Contiguous', lambda: nn.Contiguous(), lambda: random_double(3, 4).t(), lambda x, m: x.tolist()),
     ('Dropout_evaluating', lambda: _evaluating(nn.Dropout(0.3)), lambda: random_double(3, 4),
@@ -221,7 +308,10 @@ def test_forward_matches_reference(make, make_input, reference):
     x = make_input()
     output = module.forward(x)
     assert output.type() == 'torch_early.DoubleTensor'
-    assert_close(output, reference(x, module), 1e-9)
+    # the local normalizations' convolution weights were filled in float before .double()
+    local = (nn.SpatialSubtractiveNormalization, nn.SpatialDivisiveNormalization,
+             nn.SpatialContrastiveNormalization)
+    assert_close(output, reference(x, module), 1e-6 if isinstance(module, local) else 1e-9)
 
 
 @pytest.mark.parametrize('make, make_input, reference', _cases())
@@ -283,6 +373,7 @@ def test_clearState_then_forward_again(make, make_input, reference):
     (nn.VolumetricDropout(0.1), 'nn.VolumetricDropout(0.1000)'),
     (nn.Exp(), 'nn.Exp'), (nn.Log(), 'nn.Log'), (nn.SoftSign(), 'nn.SoftSign'),
     (nn.TanhShrink(), 'nn.TanhShrink'),
+    (nn.SpatialSubtractiveNormalization(), 'nn.SpatialSubtractiveNormalization'),
 ], ids=lambda value: value if isinstance(value, str) else '')
 def test_repr(module, text):
     assert repr(module) == text
@@ -570,6 +661,10 @@ def test_max_and_min_nInputDims_count_after_the_batch():
     (nn.SpatialCrossMapLRN(3), random_double(2, 2), RuntimeError, r'3D or 4D input'),
     (nn.SpatialZeroPadding(1), random_double(2, 2), RuntimeError, r'3D or 4D input'),
     (nn.SpatialZeroPadding(-2), random_double(1, 3, 3), RuntimeError, 'is empty'),
+    (nn.SpatialSubtractiveNormalization(3), random_double(2, 4, 4), RuntimeError,
+     r'expected a 3D or 4D input of 3 planes'),
+    (nn.SpatialDivisiveNormalization(1), random_double(4, 4), RuntimeError,
+     r'expected a 3D or 4D input of 1 planes'),
     (nn.Sum(2), random_double(2, 2), IndexError, r'dimension 2 out of range for a 2D input'),
     (nn.Max(-3), random_double(2, 2), IndexError, r'dimension -3 out of range'),
     (nn.View(5), random_double(2, 3), RuntimeError, r'\(2, 3\) cannot be viewed as \(5,\)'),
@@ -595,6 +690,11 @@ def test_bad_input(module, x, error, message):
     (lambda: nn.Clamp('a', 1), TypeError, 'must be numbers'),
     (lambda: nn.Normalize(0), ValueError, 'p must be positive'),
     (lambda: nn.SpatialCrossMapLRN(0), ValueError, 'size must be at least 1'),
+    (lambda: nn.SpatialSubtractiveNormalization(1, torch.ones(4)), ValueError,
+     r'odd sizes, but got \(4,\)'),
+    (lambda: nn.SpatialDivisiveNormalization(1, torch.ones(3, 2)), ValueError, 'odd sizes'),
+    (lambda: nn.SpatialContrastiveNormalization(1, torch.ones(1, 1, 1)), ValueError,
+     'must be a 1D or 2D tensor'),
     (lambda: nn.View(-1, -1), ValueError, 'at most one size may be -1'),
     (lambda: nn.Transpose(1), TypeError, 'pair of dimensions'),
     (lambda: nn.Reshape(2, batchmode=True), TypeError, "unexpected keyword argument 'batchmode'"),
@@ -602,3 +702,10 @@ def test_bad_input(module, x, error, message):
 def test_bad_arguments(make, error, message):
     with pytest.raises(error, match=message):
         make()
+
+
+@pytest.mark.parametrize('module', [nn.SpatialSubtractiveNormalization(2),
+                                    nn.SpatialDivisiveNormalization(2),
+                                    nn.SpatialContrastiveNormalization(2)])
+def test_local_normalizations_have_no_weights_to_learn(module):
+    assert module.parameters() is None

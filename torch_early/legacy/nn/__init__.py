@@ -98,8 +98,11 @@ from .Replicate import Replicate
 from .Reshape import Reshape
 from .Select import Select
 from .SoftSign import SoftSign
+from .SpatialContrastiveNormalization import SpatialContrastiveNormalization
 from .SpatialCrossMapLRN import SpatialCrossMapLRN
+from .SpatialDivisiveNormalization import SpatialDivisiveNormalization
 from .SpatialDropout import SpatialDropout
+from .SpatialSubtractiveNormalization import SpatialSubtractiveNormalization
 from .SpatialZeroPadding import SpatialZeroPadding
 from .Squeeze import Squeeze
 from .Sum import Sum
