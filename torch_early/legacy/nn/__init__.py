@@ -92,5 +92,48 @@ from .VolumetricReplicationPadding import VolumetricReplicationPadding
 tables = SpatialConvolutionMap.maps   # Lua's nn.tables: full, oneToOne, random
 
 # layers over tensor operations
+from .Add import Add
+from .AddConstant import AddConstant
+from .CMul import CMul
+from .Clamp import Clamp
+from .Contiguous import Contiguous
+from .Copy import Copy
+from .Cosine import Cosine
+from .Dropout import Dropout
+from .Euclidean import Euclidean
+from .Exp import Exp
+from .GradientReversal import GradientReversal
+from .Identity import Identity
+from .Index import Index
+from .L1Penalty import L1Penalty
+from .Log import Log
+from .MaskedSelect import MaskedSelect
+from .Max import Max
+from .Mean import Mean
+from .Min import Min
+from .Mul import Mul
+from .MulConstant import MulConstant
+from .Narrow import Narrow
+from .Normalize import Normalize
+from .Padding import Padding
+from .Power import Power
+from .Replicate import Replicate
+from .Reshape import Reshape
+from .Select import Select
+from .SoftSign import SoftSign
+from .SpatialContrastiveNormalization import SpatialContrastiveNormalization
+from .SpatialCrossMapLRN import SpatialCrossMapLRN
+from .SpatialDivisiveNormalization import SpatialDivisiveNormalization
+from .SpatialDropout import SpatialDropout
+from .SpatialSubtractiveNormalization import SpatialSubtractiveNormalization
+from .SpatialZeroPadding import SpatialZeroPadding
+from .Squeeze import Squeeze
+from .Sum import Sum
+from .TanhShrink import TanhShrink
+from .Transpose import Transpose
+from .Unsqueeze import Unsqueeze
+from .View import View
+from .VolumetricDropout import VolumetricDropout
+from .WeightedEuclidean import WeightedEuclidean
 
 # criteria
