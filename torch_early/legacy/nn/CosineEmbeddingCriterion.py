@@ -1,7 +1,7 @@
 """CosineEmbeddingCriterion: for a pair input [x1, x2] (vectors, or batches of them as rows)
 and a target y of 1 (similar) or -1 (dissimilar) per row, the loss 1 - cos(x1, x2) where y = 1
 and max(0, cos(x1, x2) - margin) where y = -1, summed over the rows and divided by their number
-when sizeAverage is true. Written over tensor ops."""
+when sizeAverage is true. A number target stands for every row. Written over tensor ops."""
 from numbers import Number
 
 import torch_early as torch
@@ -32,7 +32,7 @@ class CosineEmbeddingCriterion(Criterion):
         if x1.dim() == 1:
             x1, x2 = x1.view(1, x1.nelement()), x2.view(1, x2.nelement())
         if isinstance(y, Number):
-            y = x1.new(1).fill_(y)
+            y = x1.new(x1.size(0)).fill_(y)
         if y.nelement() != x1.size(0):
             raise RuntimeError("CosineEmbeddingCriterion: the target should have one element "
                                "per row ({}), but has {}".format(x1.size(0), y.nelement()))

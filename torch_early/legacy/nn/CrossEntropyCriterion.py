@@ -27,16 +27,17 @@ class CrossEntropyCriterion(Criterion):
         return self.output
 
     def updateGradInput(self, input, target):
-        size = input.size()
+        self.gradInput.resize_as_(input)
         input, target = self._squeezed(input, target)
         # the log-probabilities again, so that backward needs no forward of the same input first
         self._backend.LogSoftMax_updateOutput(self._backend.library_state, input,
                                               self.logProbabilities)
         gradLogProbabilities = self.nll.updateGradInput(self.logProbabilities, target)
+        # THNN fills gradInput through a view of the squeezed size: gradInput keeps input's size
         self._backend.LogSoftMax_updateGradInput(self._backend.library_state, input,
-                                                 gradLogProbabilities, self.gradInput,
+                                                 gradLogProbabilities,
+                                                 self.gradInput.view_as(input),
                                                  self.logProbabilities)
-        self.gradInput = self.gradInput.view(size)
         return self.gradInput
 
     def clearState(self):

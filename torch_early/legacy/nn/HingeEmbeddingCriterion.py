@@ -1,15 +1,17 @@
 """HingeEmbeddingCriterion: for a distance input x and a target y of 1 (similar) or -1
 (dissimilar), the loss x where y = 1 and max(0, margin - x) where y = -1, summed over the
-elements and divided by their number when sizeAverage is true. Written over tensor ops."""
+elements and divided by their number when sizeAverage is true. A number target stands for every
+element. Written over tensor ops."""
 from numbers import Number
 
 from .Criterion import Criterion
 
 
 def _signTargets(criterion, input, target):
-    """target (a tensor of 1/-1, or one such number) as a tensor of input's type and size."""
+    """target (a tensor of 1/-1, or one such number for every element) as a tensor of input's
+    type and size."""
     if isinstance(target, Number):
-        target = input.new(1).fill_(target)
+        target = input.new().resize_as_(input).fill_(target)
     else:
         target = target.type_as(input)
     if target.nelement() != input.nelement():

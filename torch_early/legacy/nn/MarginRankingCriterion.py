@@ -1,7 +1,7 @@
 """MarginRankingCriterion: for a pair input [x1, x2] of scores and a target y of 1 (x1 should
 rank higher) or -1 (x2 should), the loss max(0, -y * (x1 - x2) + margin) per sample, summed and
-divided by the number of samples when sizeAverage is true. The target may be one number for a
-pair of one-element inputs. Written over tensor ops."""
+divided by the number of samples when sizeAverage is true. A number target stands for every
+sample. Written over tensor ops."""
 from numbers import Number
 
 import torch_early as torch
@@ -22,7 +22,7 @@ class MarginRankingCriterion(Criterion):
             raise TypeError("MarginRankingCriterion: input should be a pair of tensors [x1, x2]")
         x1, x2 = input
         if isinstance(y, Number):
-            y = x1.new(1).fill_(y)
+            y = x1.new(x1.nelement()).fill_(y)
         if not x1.nelement() == x2.nelement() == y.nelement():
             raise RuntimeError("MarginRankingCriterion: x1, x2 and the target should have as "
                                "many elements, but have {}, {} and {}".format(
