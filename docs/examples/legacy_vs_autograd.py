@@ -16,8 +16,8 @@ import torch.nn.functional as F
 import torch.optim as optim
 from torch.autograd import Variable
 
-STEPS = 12
-LEARNING_RATE = 0.1
+STEPS = 20
+LEARNING_RATE = 0.5
 torch.manual_seed(0)
 
 
