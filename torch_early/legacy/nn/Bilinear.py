@@ -61,7 +61,7 @@ class Bilinear(Module):
         # output[:, k] = rowwise sum of (x1 * weight[k]) .* x2
         self.buff2.resize_as_(x2)
         for k in range(self.weight.size(0)):
-            self.buff2.addmm_(0, 1, x1, self.weight[k])
+            self.buff2.zero_().addmm_(0, 1, x1, self.weight[k])
             self.buff2.mul_(x2)
             self.output.narrow(1, k, 1).copy_(self.buff2.sum(1))
         if self.bias is not None:
@@ -82,10 +82,10 @@ class Bilinear(Module):
         for k in range(self.weight.size(0)):
             column = gradOutput.narrow(1, k, 1)
             self.buff1.resize_as_(x1)
-            self.buff1.addmm_(0, 1, x2, self.weight[k].t())
+            self.buff1.zero_().addmm_(0, 1, x2, self.weight[k].t())
             g1.addcmul_(1, self.buff1, column.expand_as(x1))
             self.buff2.resize_as_(x2)
-            self.buff2.addmm_(0, 1, x1, self.weight[k])
+            self.buff2.zero_().addmm_(0, 1, x1, self.weight[k])
             g2.addcmul_(1, self.buff2, column.expand_as(x2))
         return self.gradInput
 
@@ -97,7 +97,7 @@ class Bilinear(Module):
         self.buff1.resize_as_(x1)
         for k in range(self.weight.size(0)):
             self.buff1.copy_(x1).mul_(gradOutput.narrow(1, k, 1).expand_as(x1))
-            self.gradWeight[k].addmm_(scale, self.buff1.t(), x2)
+            self.gradWeight[k].addmm_(1, scale, self.buff1.t(), x2)
         if self.bias is not None:
             self.gradBias.add_(scale, gradOutput.sum(0).view(-1))
 

@@ -58,33 +58,33 @@ class Linear(Module):
                 self.output.copy_(self.bias)
             else:
                 self.output.zero_()
-            self.output.addmv_(1, self.weight, input)
+            self.output.addmv_(1, 1, self.weight, input)
         else:
             self.output.resize_(input.size(0), self.weight.size(0))
-            self.output.addmm_(0, 1, input, self.weight.t())
+            self.output.zero_().addmm_(0, 1, input, self.weight.t())
             if self.bias is not None:
-                self.output.addr_(1, self._ones(input), self.bias)
+                self.output.addr_(1, 1, self._ones(input), self.bias)
         return self.output
 
     def updateGradInput(self, input, gradOutput):
         self._check_input(input)
         self.gradInput.resize_as_(input)
         if input.dim() == 1:
-            self.gradInput.addmv_(0, 1, self.weight.t(), gradOutput)
+            self.gradInput.zero_().addmv_(0, 1, self.weight.t(), gradOutput)
         else:
-            self.gradInput.addmm_(0, 1, gradOutput, self.weight)
+            self.gradInput.zero_().addmm_(0, 1, gradOutput, self.weight)
         return self.gradInput
 
     def accGradParameters(self, input, gradOutput, scale=1):
         self._check_input(input)
         if input.dim() == 1:
-            self.gradWeight.addr_(scale, gradOutput, input)
+            self.gradWeight.addr_(1, scale, gradOutput, input)
             if self.bias is not None:
                 self.gradBias.add_(scale, gradOutput)
         else:
-            self.gradWeight.addmm_(scale, gradOutput.t(), input)
+            self.gradWeight.addmm_(1, scale, gradOutput.t(), input)
             if self.bias is not None:
-                self.gradBias.addmv_(scale, gradOutput.t(), self._ones(input))
+                self.gradBias.addmv_(1, scale, gradOutput.t(), self._ones(input))
 
     def clearState(self):
         clear(self, 'addBuffer')

@@ -61,7 +61,7 @@ class PartialLinear(Module):
             self.rows = input.new()
         torch_early.index_select(self.weight, 0, self.partition, out=self.rows)
         self.output.resize_(input.size(0), self.partition.nelement())
-        self.output.addmm_(0, 1, input, self.rows.t())
+        self.output.zero_().addmm_(0, 1, input, self.rows.t())
         if self.bias is not None:
             chosen = self.bias.index_select(1, self.partition)
             self.output.add_(chosen.expand_as(self.output))
@@ -73,7 +73,7 @@ class PartialLinear(Module):
             self.rows = input.new()
         torch_early.index_select(self.weight, 0, self.partition, out=self.rows)
         self.gradInput.resize_as_(input)
-        self.gradInput.addmm_(0, 1, gradOutput, self.rows)
+        self.gradInput.zero_().addmm_(0, 1, gradOutput, self.rows)
         return self.gradInput
 
     def accGradParameters(self, input, gradOutput, scale=1):
@@ -81,7 +81,7 @@ class PartialLinear(Module):
         if self.gradRows is None:
             self.gradRows = input.new()
         self.gradRows.resize_(self.partition.nelement(), self.inputsize)
-        self.gradRows.addmm_(0, scale, gradOutput.t(), input)
+        self.gradRows.zero_().addmm_(0, scale, gradOutput.t(), input)
         self.gradWeight.index_add_(0, self.partition, self.gradRows)
         if self.bias is not None:
             self.gradBias.index_add_(1, self.partition, gradOutput.sum(0).mul_(scale))

@@ -1,6 +1,7 @@
 """legacy.nn.SplitTable(dimension, nInputDims=None): a tensor split into the table of its slices
 along dimension (0-based; negative counts from the end; with nInputDims, an input with one
-dimension more is a batch and the dimension moves one further)."""
+dimension more is a batch and the dimension moves one further). A vector splits into tensors of one
+element (its slices would be numbers)."""
 import torch_early
 from .Module import Module
 
@@ -28,7 +29,10 @@ class SplitTable(Module):
 
     def updateOutput(self, input):
         dim = self._dim(input)
-        self.output = [input.select(dim, i) for i in range(input.size(dim))]
+        if input.dim() == 1:
+            self.output = [input.narrow(0, i, 1) for i in range(input.size(0))]
+        else:
+            self.output = [input.select(dim, i) for i in range(input.size(dim))]
         return self.output
 
     def updateGradInput(self, input, gradOutput):
@@ -38,5 +42,6 @@ class SplitTable(Module):
                              % input.size(dim))
         self.gradInput.resize_as_(input)
         for i, g in enumerate(gradOutput):
-            self.gradInput.select(dim, i).copy_(g)
+            slot = self.gradInput.narrow(dim, i, 1)
+            slot.copy_(g.contiguous().view(slot.size()))
         return self.gradInput

@@ -137,3 +137,23 @@ from .VolumetricDropout import VolumetricDropout
 from .WeightedEuclidean import WeightedEuclidean
 
 # criteria
+from .AbsCriterion import AbsCriterion
+from .BCECriterion import BCECriterion
+from .ClassNLLCriterion import ClassNLLCriterion
+from .ClassSimplexCriterion import ClassSimplexCriterion
+from .CosineEmbeddingCriterion import CosineEmbeddingCriterion
+from .CrossEntropyCriterion import CrossEntropyCriterion
+from .DistKLDivCriterion import DistKLDivCriterion
+from .HingeEmbeddingCriterion import HingeEmbeddingCriterion
+from .L1Cost import L1Cost
+from .L1HingeEmbeddingCriterion import L1HingeEmbeddingCriterion
+from .MSECriterion import MSECriterion
+from .MarginCriterion import MarginCriterion
+from .MarginRankingCriterion import MarginRankingCriterion
+from .MultiLabelMarginCriterion import MultiLabelMarginCriterion
+from .MultiLabelSoftMarginCriterion import MultiLabelSoftMarginCriterion
+from .MultiMarginCriterion import MultiMarginCriterion
+from .SmoothL1Criterion import SmoothL1Criterion
+from .SoftMarginCriterion import SoftMarginCriterion
+from .SpatialClassNLLCriterion import SpatialClassNLLCriterion
+from .WeightedMSECriterion import WeightedMSECriterion
