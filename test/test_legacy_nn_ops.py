@@ -637,6 +637,7 @@ def test_reshape_batchMode():
     assert nn.Reshape(2, 3).forward(x).size() == torch.Size([1, 2, 3])   # first dim 1: a batch
     assert nn.Reshape(2, 3, batchMode=False).forward(x).size() == torch.Size([2, 3])
     assert nn.Reshape(3, batchMode=True).forward(random_double(2, 3)).size() == torch.Size([2, 3])
+    assert nn.Reshape(2, 3, False).forward(x).size() == torch.Size([2, 3])   # Lua's spelling
 
 
 def test_replicate_is_a_stride_zero_view():

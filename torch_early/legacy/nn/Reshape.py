@@ -1,17 +1,17 @@
 """legacy.nn.Reshape: the input seen with the given sizes, or, for a batch, with the batch dimension
 kept in front of them. batchMode=None guesses: a batch when the input does not hold exactly the
-elements the sizes ask for, or when its first dimension is 1; True/False force it."""
+elements the sizes ask for, or when its first dimension is 1; True/False force it (given by name,
+or as Lua did, as a last positional argument: Reshape(2, 3, True))."""
 import torch_early
 from .Module import Module
 
 
 class Reshape(Module):
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, batchMode=None):
         super(Reshape, self).__init__()
-        batchMode = kwargs.pop('batchMode', None)
-        if kwargs:
-            raise TypeError('Reshape: unexpected keyword argument %r' % next(iter(kwargs)))
+        if args and isinstance(args[-1], bool):
+            args, batchMode = args[:-1], args[-1]
         if len(args) == 1 and isinstance(args[0], torch_early.Size):
             args = tuple(args[0])
         self.size = torch_early.Size(args)

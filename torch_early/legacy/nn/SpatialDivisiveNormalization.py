@@ -7,8 +7,8 @@ from .Module import Module
 from .Sqrt import Sqrt
 from .Square import Square
 from .Threshold import Threshold
-from .SpatialSubtractiveNormalization import (check_planes, checked_kernel, local_sum_network,
-                                              plane_dim)
+from .SpatialSubtractiveNormalization import (border_coefficients, check_planes, checked_kernel,
+                                              local_sum_network, plane_dim)
 
 
 class SpatialDivisiveNormalization(Module):
@@ -26,31 +26,20 @@ class SpatialDivisiveNormalization(Module):
         self.stdestimator.add(Sqrt())
         self.thresholder = Threshold(self.threshold, self.thresval)
         self.coef = None             # the kernel weight inside the image at each pixel
-        self.localstds = None        # sqrt of the local sums of squares: (batch x) 1 x h x w
-        self.adjustedstds = None     # localstds / coef
+        self.adjustedstds = None     # sqrt of the local sums of squares, / coef
         self.thresholdedstds = None  # what the input is divided by
-
-    def _coefficients(self, input):
-        example = input[0] if input.dim() == 4 else input
-        if self.coef is None or self.coef.size()[1:] != example.size()[1:]:
-            ones = example.new().resize_as_(example).fill_(1)
-            self.coef = self.meanestimator.updateOutput(ones).clone()
-        if input.dim() == 4:
-            return self.coef.view(1, *self.coef.size()).expand(input.size(0), *self.coef.size())
-        return self.coef
 
     def updateOutput(self, input):
         check_planes(type(self).__name__, input, self.nInputPlane)
-        coef = self._coefficients(input)
-        self.localstds = self.stdestimator.updateOutput(input).clone()
-        self.adjustedstds = self.localstds / coef
+        coef = border_coefficients(self, input)
+        self.adjustedstds = self.stdestimator.updateOutput(input) / coef
         self.thresholdedstds = self.thresholder.updateOutput(self.adjustedstds).clone()
         self.output.resize_as_(input).copy_(input).div_(self.thresholdedstds.expand_as(input))
         return self.output
 
     def updateGradInput(self, input, gradOutput):
         # output = x / t, t = threshold(sqrt(local sums of x^2) / coef), shared by every plane
-        coef = self._coefficients(input)
+        coef = border_coefficients(self, input)
         stds = self.thresholdedstds.expand_as(input)
         gradStds = (gradOutput * input).div_(stds).div_(stds).sum(plane_dim(input)).neg_()
         gradAdjusted = self.thresholder.updateGradInput(self.adjustedstds, gradStds)
@@ -60,7 +49,7 @@ class SpatialDivisiveNormalization(Module):
         return self.gradInput
 
     def clearState(self):
-        self.coef = self.localstds = self.adjustedstds = self.thresholdedstds = None
+        self.coef = self.adjustedstds = self.thresholdedstds = None
         self.meanestimator.clearState()
         self.stdestimator.clearState()
         self.thresholder.clearState()

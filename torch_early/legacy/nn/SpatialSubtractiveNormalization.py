@@ -59,6 +59,19 @@ def plane_dim(input):
     return input.dim() - 3
 
 
+def border_coefficients(module, input):
+    """The kernel weight inside the image at each pixel, shaped like module.meanestimator's
+    output for input: the estimator applied to ones shaped like one example, kept in module.coef
+    while the example size stays the same."""
+    example = input[0] if input.dim() == 4 else input
+    if module.coef is None or module.coef.size()[1:] != example.size()[1:]:
+        ones = example.new().resize_as_(example).fill_(1)
+        module.coef = module.meanestimator.updateOutput(ones).clone()
+    if input.dim() == 4:
+        return module.coef.view(1, *module.coef.size()).expand(input.size(0), *module.coef.size())
+    return module.coef
+
+
 class SpatialSubtractiveNormalization(Module):
 
     def __init__(self, nInputPlane=1, kernel=None):
@@ -67,31 +80,18 @@ class SpatialSubtractiveNormalization(Module):
         self.kernel = checked_kernel(type(self).__name__, kernel)
         self.kernel = self.kernel.div(self.kernel.sum() * nInputPlane)
         self.meanestimator = local_sum_network(nInputPlane, self.kernel)
-        self.coef = None         # the kernel weight inside the image at each pixel: 1 x h x w
-        self.localsums = None    # the local sums of the input: (batch x) 1 x h x w
-
-    def _coefficients(self, input):
-        """meanestimator applied to ones shaped like one example of input (kept while the
-        example size stays the same)."""
-        example = input[0] if input.dim() == 4 else input
-        if self.coef is None or self.coef.size()[1:] != example.size()[1:]:
-            ones = example.new().resize_as_(example).fill_(1)
-            self.coef = self.meanestimator.updateOutput(ones).clone()
-        if input.dim() == 4:
-            return self.coef.view(1, *self.coef.size()).expand(input.size(0), *self.coef.size())
-        return self.coef
+        self.coef = None   # the kernel weight inside the image at each pixel: 1 x h x w
 
     def updateOutput(self, input):
         check_planes(type(self).__name__, input, self.nInputPlane)
-        coef = self._coefficients(input)
-        self.localsums = self.meanestimator.updateOutput(input).clone()
-        means = (self.localsums / coef).expand_as(input)
+        coef = border_coefficients(self, input)
+        means = (self.meanestimator.updateOutput(input) / coef).expand_as(input)
         self.output.resize_as_(input).copy_(input).add_(-1, means)
         return self.output
 
     def updateGradInput(self, input, gradOutput):
         # output = x - (local sums of x) / coef, the means shared by every plane
-        coef = self._coefficients(input)
+        coef = border_coefficients(self, input)
         gradMeans = gradOutput.sum(plane_dim(input)).div_(coef).neg_()
         self.gradInput.resize_as_(input).copy_(gradOutput)
         self.gradInput.add_(self.meanestimator.updateGradInput(input, gradMeans))
@@ -99,6 +99,5 @@ class SpatialSubtractiveNormalization(Module):
 
     def clearState(self):
         self.coef = None
-        self.localsums = None
         self.meanestimator.clearState()
         return super(SpatialSubtractiveNormalization, self).clearState()
