@@ -38,9 +38,7 @@ class ClassSimplexCriterion(MSECriterion):
         self.nClasses = nClasses
         # one more dimension than the simplex needs: Lua nn found it trains better
         self.simplex = torch.zeros(nClasses, nClasses)
-        for k, row in enumerate(_regularSimplex(nClasses)):
-            for j, value in enumerate(row):
-                self.simplex[k][j] = value
+        self.simplex.narrow(1, 0, nClasses - 1).copy_(torch.Tensor(_regularSimplex(nClasses)))
         self._target = torch.Tensor()
 
     def _transformTarget(self, input, target):
@@ -49,11 +47,10 @@ class ClassSimplexCriterion(MSECriterion):
             raise ValueError("ClassSimplexCriterion: the target should be a 1D tensor of class "
                              "indices")
         classes = target.long()
-        if classes.nelement() > 0 and (classes.min() < 0 or classes.max() >= self.nClasses):
-            raise IndexError("ClassSimplexCriterion: class indices go from 0 to {}, but the "
-                             "target holds {}".format(self.nClasses - 1,
-                                                      classes.min() if classes.min() < 0
-                                                      else classes.max()))
+        for bad in (classes.min(), classes.max()) if classes.nelement() > 0 else ():
+            if not 0 <= bad < self.nClasses:
+                raise IndexError("ClassSimplexCriterion: class indices go from 0 to {}, but the "
+                                 "target holds {}".format(self.nClasses - 1, bad))
         self._target = self.simplex.index_select(0, classes).type_as(input)
         if self._target.nelement() != input.nelement():
             raise RuntimeError("ClassSimplexCriterion: the input should have {} values per "

@@ -36,7 +36,7 @@ class L1HingeEmbeddingCriterion(Criterion):
     def updateOutput(self, input, y):
         x1, x2, y = self._check(input, y)
         distance = x1.dist(x2, 1)
-        self.output = distance if y == 1 else max(0, self.margin - distance)
+        self.output = distance if y == 1 else max(0.0, self.margin - distance)
         return self.output
 
     def updateGradInput(self, input, y):
