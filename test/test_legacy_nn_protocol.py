@@ -169,6 +169,27 @@ def test_type_accepts_the_eras_spelling_and_rejects_others():
         layer.type('torch.Size')
 
 
+def test_cuda_without_a_gpu_library_raises():
+    with pytest.raises(AssertionError, match='not compiled with CUDA'):
+        ScaleShift(2).cuda()
+
+
+def test_backwardUpdate_and_clone_sharing():
+    layer = ScaleShift(2).double()
+    twin = layer.clone('weight', 'bias')
+    x, g = random_double(2), random_double(2)
+    weight_before = layer.weight.clone()
+    twin.forward(x)
+    gradInput = twin.backwardUpdate(x, g, 0.5)
+    assert_close(gradInput, [g[i] * weight_before[i] for i in range(2)])
+    # the twin stepped its weights in place, and they are the layer's
+    assert_close(layer.weight, [weight_before[i] - 0.5 * x[i] * g[i] for i in range(2)])
+    assert_close(layer.gradWeight, [0, 0])
+    independent = layer.clone()
+    independent.weight.fill_(7)
+    assert layer.weight[0] != 7
+
+
 def test_float_and_double_give_the_same_forward():
     check_type_conversion(net(), random_double(3))
 
