@@ -1,5 +1,5 @@
-"""legacy.nn's layers written over tensor operations (Add, CMul, Euclidean, View, Max, Dropout, ...):
-each forward against a reference computed the obvious way, each backward against central
+"""legacy.nn's layers written over tensor operations (Add, CMul, Euclidean, View, Max, Dropout,
+...): each forward against a reference computed the obvious way, each backward against central
 differences, type conversion, clearState, printing, and the errors bad input gets."""
 import math
 
@@ -248,7 +248,8 @@ CASES = [
      lambda x, m: padding_reference(x.tolist(), 2, -10, 1)),
     ('Padding_before', lambda: nn.Padding(0, -2, 7, 1), lambda: random_double(3, 2),
      lambda x, m: padding_reference(x.tolist(), -2, 7, 1)),
-    ('SpatialZeroPadding', lambda: nn.SpatialZeroPadding(1, 2, 0, 1), lambda: random_double(2, 2, 3),
+    ('SpatialZeroPadding', lambda: nn.SpatialZeroPadding(1, 2, 0, 1),
+     lambda: random_double(2, 2, 3),
      lambda x, m: [[[0.] + row + [0., 0.] for row in plane] + [[0.] * 6] for plane in x.tolist()]),
     ('SpatialZeroPadding_crop', lambda: nn.SpatialZeroPadding(-1, 1, -2, 0),
      lambda: random_double(1, 2, 3, 3),
@@ -282,7 +283,8 @@ CASES = [
      lambda: random_double(1, 3, 4),
      lambda x, m: contrastive_reference(x, torch.DoubleTensor([1, 2, 1]))),
     ('Identity', lambda: nn.Identity(), lambda: random_double(3, 2), lambda x, m: x.tolist()),
-    ('Contiguous', lambda: nn.Contiguous(), lambda: random_double(3, 4).t(), lambda x, m: x.tolist()),
+    ('Contiguous', lambda: nn.Contiguous(), lambda: random_double(3, 4).t(),
+     lambda x, m: x.tolist()),
     ('Dropout_evaluating', lambda: _evaluating(nn.Dropout(0.3)), lambda: random_double(3, 4),
      lambda x, m: x.tolist()),
     ('SpatialDropout_evaluating', lambda: _evaluating(nn.SpatialDropout(0.25)),
@@ -659,7 +661,8 @@ def test_max_and_min_nInputDims_count_after_the_batch():
 @pytest.mark.parametrize('module, x, error, message', [
     (nn.Add(3), random_double(2, 4), RuntimeError, r'neither the bias\'s size \(3,\)'),
     (nn.CMul(3), random_double(2, 4), RuntimeError, r'neither the weight\'s size \(3,\)'),
-    (nn.Euclidean(3, 2), random_double(2, 4), RuntimeError, r'expected an input of size 3 or n x 3'),
+    (nn.Euclidean(3, 2), random_double(2, 4), RuntimeError,
+     r'expected an input of size 3 or n x 3'),
     (nn.WeightedEuclidean(3, 2), random_double(3, 2, 3), RuntimeError, 'n x 3'),
     (nn.Cosine(3, 2), random_double(4), RuntimeError, r'expected an input of size 3 or n x 3'),
     (nn.Normalize(2), random_double(2, 2, 2), RuntimeError, r'1D or 2D input'),

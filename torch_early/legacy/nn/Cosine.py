@@ -1,6 +1,6 @@
-"""legacy.nn.Cosine: y_j = <w_j, x> / (|w_j| |x|), the cosine of the angle between the input and each
-of outputSize learnt vectors w_j (the rows of the outputSize x inputSize weight). Takes one example
-(inputSize) or a batch (n x inputSize)."""
+"""legacy.nn.Cosine: y_j = <w_j, x> / (|w_j| |x|), the cosine of the angle between the input and
+each of outputSize learnt vectors w_j (the rows of the outputSize x inputSize weight). Takes one
+example (inputSize) or a batch (n x inputSize)."""
 import math
 
 import torch_early

@@ -1,7 +1,7 @@
-"""legacy.nn.View: the input seen with another shape (a view, no copy, when the input is contiguous).
-One size may be -1, inferred from the others. When the input holds a whole number of times the
-elements the sizes ask for, and no size is -1, the extra factor is a batch dimension put first;
-setNumInputDims(n) says that an input of more than n dimensions is a batch."""
+"""legacy.nn.View: the input seen with another shape (a view, no copy, when the input is
+contiguous). One size may be -1, inferred from the others. When the input holds a whole number of
+times the elements the sizes ask for, and no size is -1, the extra factor is a batch dimension put
+first; setNumInputDims(n) says that an input of more than n dimensions is a batch."""
 import torch_early
 from .Module import Module
 
