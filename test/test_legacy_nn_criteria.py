@@ -180,7 +180,9 @@ def case_kl(sizeAverage):
 
 def case_soft_margin(sizeAverage):
     x, t = normal(4, 5), signs(4, 5)
-    return nn.SoftMarginCriterion(sizeAverage), x, t, soft_margin_loss(x, t, sizeAverage)
+    criterion = nn.SoftMarginCriterion()
+    criterion.sizeAverage = sizeAverage
+    return criterion, x, t, soft_margin_loss(x, t, sizeAverage)
 
 
 def case_margin(margin, sizeAverage):
@@ -468,7 +470,7 @@ def test_defaults_average_and_have_the_eras_margins():
     assert nn.HingeEmbeddingCriterion().margin == 1
     assert nn.L1HingeEmbeddingCriterion().margin == 1
     assert nn.CosineEmbeddingCriterion().margin == 0
-    assert nn.MarginRankingCriterion().margin == 0
+    assert nn.MarginRankingCriterion().margin == 1
     multi_margin = nn.MultiMarginCriterion()
     assert (multi_margin.p, multi_margin.weights, multi_margin.margin) == (1, None, 1)
 
