@@ -122,14 +122,14 @@ def multi_label_margin_loss(rows, labels, sizeAverage):
     return mean_or_sum(total, len(rows), sizeAverage)
 
 
-def multi_label_soft_margin_loss(x, t, weights):
+def multi_label_soft_margin_loss(x, t, weights, sizeAverage):
     n_classes = x.size(x.dim() - 1)
     total = 0.0
     for k, (a, y) in enumerate(zip(flat(x), flat(t))):
         p = 1 / (1 + math.exp(-a))
         w = 1.0 if weights is None else weights[k % n_classes]
         total -= w * (y * math.log(p) + (1 - y) * math.log(1 - p))
-    return total / x.nelement()
+    return mean_or_sum(total, x.nelement(), sizeAverage)
 
 
 def hinge_embedding_loss(x, y, margin, sizeAverage):
@@ -253,11 +253,12 @@ def case_multi_label_margin(sizeAverage, batch=True):
             multi_label_margin_loss(rows, labels, sizeAverage))
 
 
-def case_multi_label_soft_margin(weighted):
+def case_multi_label_soft_margin(weighted, sizeAverage):
     x, t = normal(4, 5), uniform(4, 5).gt(0.5).double()
     weights = uniform(5, low=0.5) if weighted else None
-    return (nn.MultiLabelSoftMarginCriterion(weights), x, t,
-            multi_label_soft_margin_loss(x, t, None if weights is None else weights.tolist()))
+    return (nn.MultiLabelSoftMarginCriterion(weights, sizeAverage), x, t,
+            multi_label_soft_margin_loss(x, t, None if weights is None else weights.tolist(),
+                                         sizeAverage))
 
 
 def case_hinge_embedding(margin, sizeAverage):
@@ -370,8 +371,9 @@ CASES = {
     'MultiLabelMargin': lambda: case_multi_label_margin(True),
     'MultiLabelMargin_sum': lambda: case_multi_label_margin(False),
     'MultiLabelMargin_vector': lambda: case_multi_label_margin(True, batch=False),
-    'MultiLabelSoftMargin': lambda: case_multi_label_soft_margin(False),
-    'MultiLabelSoftMargin_weights': lambda: case_multi_label_soft_margin(True),
+    'MultiLabelSoftMargin': lambda: case_multi_label_soft_margin(False, True),
+    'MultiLabelSoftMargin_weights': lambda: case_multi_label_soft_margin(True, True),
+    'MultiLabelSoftMargin_weights_sum': lambda: case_multi_label_soft_margin(True, False),
     'HingeEmbedding': lambda: case_hinge_embedding(1, True),
     'HingeEmbedding_margin_sum': lambda: case_hinge_embedding(0.5, False),
     'HingeEmbedding_number_target_similar': lambda: case_hinge_embedding_number_target(1),
@@ -464,7 +466,8 @@ def test_defaults_average_and_have_the_eras_margins():
                 nn.SoftMarginCriterion, nn.BCECriterion, nn.ClassNLLCriterion,
                 nn.SpatialClassNLLCriterion, nn.MultiLabelMarginCriterion,
                 nn.MultiMarginCriterion, nn.MarginCriterion, nn.HingeEmbeddingCriterion,
-                nn.CosineEmbeddingCriterion, nn.MarginRankingCriterion):
+                nn.CosineEmbeddingCriterion, nn.MarginRankingCriterion,
+                nn.MultiLabelSoftMarginCriterion):
         assert cls().sizeAverage is True
     assert nn.MarginCriterion().margin == 1
     assert nn.HingeEmbeddingCriterion().margin == 1
