@@ -4,6 +4,7 @@ and comparisons of outputs (tensors or tables, i.e. nested lists) with a referen
 import itertools
 
 import torch_early as torch
+import torch_early.legacy.nn as nn
 
 PRECISION = 1e-5        # what a double-precision jacobian check tolerates
 FLOAT_PRECISION = 1e-3  # what a single-precision forward tolerates against a double reference
@@ -214,3 +215,52 @@ def check_clear_state(module, input):
     module.clearState()
     assert all(t.nelement() == 0 for t in tensors_of(module.output))
     assert_close(module.forward(input), expected)
+
+
+# Small layers and a criterion written over tensor operations, so that the protocol and the
+# containers can be tested without the library's own layers.
+class ScaleShift(nn.Module):
+    """output = input * weight + bias, element by element (weight and bias of the input's size)."""
+
+    def __init__(self, *sizes):
+        super(ScaleShift, self).__init__()
+        self.weight = torch.Tensor(*sizes).uniform_(-1, 1)
+        self.bias = torch.Tensor(*sizes).uniform_(-1, 1)
+        self.gradWeight = torch.Tensor(*sizes).zero_()
+        self.gradBias = torch.Tensor(*sizes).zero_()
+
+    def updateOutput(self, input):
+        self.output.resize_as_(input).copy_(input).mul_(self.weight).add_(self.bias)
+        return self.output
+
+    def updateGradInput(self, input, gradOutput):
+        self.gradInput.resize_as_(gradOutput).copy_(gradOutput).mul_(self.weight)
+        return self.gradInput
+
+    def accGradParameters(self, input, gradOutput, scale=1):
+        self.gradWeight.addcmul_(scale, input, gradOutput)
+        self.gradBias.add_(scale, gradOutput)
+
+
+class Square(nn.Module):
+    """output = input^2."""
+
+    def updateOutput(self, input):
+        self.output.resize_as_(input).copy_(input).mul_(input)
+        return self.output
+
+    def updateGradInput(self, input, gradOutput):
+        self.gradInput.resize_as_(input).copy_(input).mul_(gradOutput).mul_(2)
+        return self.gradInput
+
+
+class SumSquares(nn.Criterion):
+    """loss = sum((input - target)^2)."""
+
+    def updateOutput(self, input, target):
+        self.output = (input - target).pow(2).sum()
+        return self.output
+
+    def updateGradInput(self, input, target):
+        self.gradInput.resize_as_(input).copy_(input).add_(-1, target).mul_(2)
+        return self.gradInput

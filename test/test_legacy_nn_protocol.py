@@ -6,52 +6,8 @@ import pytest
 import torch_early as torch
 import torch_early.legacy.nn as nn
 from legacy_nn_checks import (assert_close, check_module_gradients, check_type_conversion,
-                              check_clear_state, gradient_errors, random_double)
-
-
-class ScaleShift(nn.Module):
-    """output = input * weight + bias, element by element (weight and bias of the input's size)."""
-
-    def __init__(self, n):
-        super(ScaleShift, self).__init__()
-        self.weight = torch.Tensor(n).uniform_(-1, 1)
-        self.bias = torch.Tensor(n).uniform_(-1, 1)
-        self.gradWeight = torch.Tensor(n).zero_()
-        self.gradBias = torch.Tensor(n).zero_()
-
-    def updateOutput(self, input):
-        self.output.resize_as_(input).copy_(input).mul_(self.weight).add_(self.bias)
-        return self.output
-
-    def updateGradInput(self, input, gradOutput):
-        self.gradInput.resize_as_(gradOutput).copy_(gradOutput).mul_(self.weight)
-        return self.gradInput
-
-    def accGradParameters(self, input, gradOutput, scale=1):
-        self.gradWeight.addcmul_(scale, input, gradOutput)
-        self.gradBias.add_(scale, gradOutput)
-
-
-class Square(nn.Module):
-    def updateOutput(self, input):
-        self.output.resize_as_(input).copy_(input).mul_(input)
-        return self.output
-
-    def updateGradInput(self, input, gradOutput):
-        self.gradInput.resize_as_(input).copy_(input).mul_(gradOutput).mul_(2)
-        return self.gradInput
-
-
-class SumSquares(nn.Criterion):
-    """loss = sum((input - target)^2)."""
-
-    def updateOutput(self, input, target):
-        self.output = (input - target).pow(2).sum()
-        return self.output
-
-    def updateGradInput(self, input, target):
-        self.gradInput.resize_as_(input).copy_(input).add_(-1, target).mul_(2)
-        return self.gradInput
+                              check_clear_state, gradient_errors, random_double,
+                              ScaleShift, Square, SumSquares)
 
 
 def net():
@@ -206,8 +162,11 @@ def test_type_conversion_keeps_index_tensors():
 def test_type_accepts_the_eras_spelling_and_rejects_others():
     layer = ScaleShift(2)
     assert layer.type('torch.DoubleTensor').type() == 'torch_early.DoubleTensor'
-    with pytest.raises(TypeError, match='a type must be a string'):
+    assert layer.type(torch.FloatTensor).type() == 'torch_early.FloatTensor'
+    with pytest.raises(TypeError, match='a type must be a tensor class or its name'):
         layer.type(3)
+    with pytest.raises(TypeError, match="'torch.Size' names no tensor type"):
+        layer.type('torch.Size')
 
 
 def test_float_and_double_give_the_same_forward():

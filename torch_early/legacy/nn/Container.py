@@ -78,3 +78,23 @@ def _checked_module(module):
         raise TypeError('a container holds legacy.nn modules, but got %s'
                         % type(module).__name__)
     return module
+
+
+def branches_repr(name, modules):
+    """A container whose children run side by side, printed as Lua nn did:
+
+        nn.Concat {
+          input
+            |`-> (1): nn.Linear(2 -> 5)
+             `-> (2): nn.Linear(2 -> 5)
+             ... -> output
+        }
+    """
+    lines = ['nn.%s {' % name, '  input']
+    for i, module in enumerate(modules):
+        last = i == len(modules) - 1
+        arrow, continuation = ('   `-> ', '       ') if last else ('  |`-> ', '  |    ')
+        text = repr(module).replace('\n', '\n  ' + continuation)
+        lines.append('  %s(%d): %s' % (arrow, i + 1, text))
+    lines += ['     ... -> output', '}']
+    return '\n'.join(lines)

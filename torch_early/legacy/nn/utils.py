@@ -8,16 +8,27 @@ import torch_early
 _FLOAT_TENSOR_NAMES = ('FloatTensor', 'DoubleTensor', 'HalfTensor')
 
 
-def normalize_type(type_name):
-    """'torch.FloatTensor' (the era's spelling) or a tensor class -> 'torch_early.FloatTensor'."""
-    if isinstance(type_name, type):
-        type_name = type_name.__module__ + '.' + type_name.__name__
+def tensor_class(type_name):
+    """The tensor class a type names: the class itself, or its name in the era's spelling
+    ('torch.FloatTensor', 'torch.cuda.FloatTensor') or in ours ('torch_early.FloatTensor')."""
+    if type_name in torch_early._tensor_classes:
+        return type_name
     if not isinstance(type_name, str):
-        raise TypeError("a type must be a string such as 'torch.FloatTensor' or a tensor class, "
+        raise TypeError("a type must be a tensor class or its name, such as 'torch.FloatTensor', "
                         "not %s" % type(type_name).__name__)
-    if type_name.startswith('torch.'):
-        type_name = 'torch_early.' + type_name[len('torch.'):]
-    return type_name
+    package, _, path = type_name.partition('.')
+    found = torch_early if package in ('torch', 'torch_early') and path else None
+    for part in path.split('.'):
+        found = getattr(found, part, None)
+    if found not in torch_early._tensor_classes:
+        raise TypeError('%r names no tensor type' % type_name)
+    return found
+
+
+def normalize_type(type_name):
+    """The name tensor.type() gives for the type type_name names: 'torch_early.FloatTensor' (or
+    'torch.FloatTensor' while a program runs under torch_early.as_torch)."""
+    return torch_early.typename(tensor_class(type_name))
 
 
 def _is_float_tensor(obj):
@@ -25,12 +36,8 @@ def _is_float_tensor(obj):
 
 
 def _storage_class(tensor_type):
-    """'torch_early.DoubleTensor' -> torch_early.DoubleStorage (also under torch_early.cuda)."""
-    module_name, class_name = tensor_type.rsplit('.', 1)
-    module = torch_early
-    for part in module_name.split('.')[1:]:
-        module = getattr(module, part)
-    return getattr(module, class_name.replace('Tensor', 'Storage'))
+    """The storage class under a tensor type: torch_early.DoubleStorage for DoubleTensor."""
+    return type(tensor_class(tensor_type)().storage())
 
 
 def _converted_tensor(tensor, tensor_type, tensor_cache):
