@@ -549,6 +549,15 @@ def test_l1_hinge_dissimilar_pair_beyond_the_margin_costs_nothing():
     assert_close(criterion.backward([x1, x2], torch.DoubleTensor([-1])), [[0, 0], [0, 0]])
 
 
+def test_l1_hinge_pairs_tensors_of_two_shapes_element_by_element():
+    criterion = nn.L1HingeEmbeddingCriterion().double()
+    x1, x2 = normal(2, 3), normal(6)
+    assert abs(criterion.forward([x1, x2], 1) - l1_hinge_loss(x1, x2, 1, 1)) < 1e-12
+    gradFirst, gradSecond = criterion.backward([x1, x2], 1)
+    assert (tuple(gradFirst.size()), tuple(gradSecond.size())) == ((2, 3), (6,))
+    assert_close(gradSecond, gradFirst.view(6).mul(-1))
+
+
 def test_weighted_mse_weight_is_a_copy():
     weight = torch.DoubleTensor([1, 2])
     criterion = nn.WeightedMSECriterion(weight).double()
