@@ -122,14 +122,14 @@ def multi_label_margin_loss(rows, labels, sizeAverage):
     return mean_or_sum(total, len(rows), sizeAverage)
 
 
-def multi_label_soft_margin_loss(x, t, weights):
+def multi_label_soft_margin_loss(x, t, weights, sizeAverage):
     n_classes = x.size(x.dim() - 1)
     total = 0.0
     for k, (a, y) in enumerate(zip(flat(x), flat(t))):
         p = 1 / (1 + math.exp(-a))
         w = 1.0 if weights is None else weights[k % n_classes]
         total -= w * (y * math.log(p) + (1 - y) * math.log(1 - p))
-    return total / x.nelement()
+    return mean_or_sum(total, x.nelement(), sizeAverage)
 
 
 def hinge_embedding_loss(x, y, margin, sizeAverage):
@@ -180,7 +180,9 @@ def case_kl(sizeAverage):
 
 def case_soft_margin(sizeAverage):
     x, t = normal(4, 5), signs(4, 5)
-    return nn.SoftMarginCriterion(sizeAverage), x, t, soft_margin_loss(x, t, sizeAverage)
+    criterion = nn.SoftMarginCriterion()
+    criterion.sizeAverage = sizeAverage
+    return criterion, x, t, soft_margin_loss(x, t, sizeAverage)
 
 
 def case_margin(margin, sizeAverage):
@@ -251,11 +253,12 @@ def case_multi_label_margin(sizeAverage, batch=True):
             multi_label_margin_loss(rows, labels, sizeAverage))
 
 
-def case_multi_label_soft_margin(weighted):
+def case_multi_label_soft_margin(weighted, sizeAverage):
     x, t = normal(4, 5), uniform(4, 5).gt(0.5).double()
     weights = uniform(5, low=0.5) if weighted else None
-    return (nn.MultiLabelSoftMarginCriterion(weights), x, t,
-            multi_label_soft_margin_loss(x, t, None if weights is None else weights.tolist()))
+    return (nn.MultiLabelSoftMarginCriterion(weights, sizeAverage), x, t,
+            multi_label_soft_margin_loss(x, t, None if weights is None else weights.tolist(),
+                                         sizeAverage))
 
 
 def case_hinge_embedding(margin, sizeAverage):
@@ -368,8 +371,9 @@ CASES = {
     'MultiLabelMargin': lambda: case_multi_label_margin(True),
     'MultiLabelMargin_sum': lambda: case_multi_label_margin(False),
     'MultiLabelMargin_vector': lambda: case_multi_label_margin(True, batch=False),
-    'MultiLabelSoftMargin': lambda: case_multi_label_soft_margin(False),
-    'MultiLabelSoftMargin_weights': lambda: case_multi_label_soft_margin(True),
+    'MultiLabelSoftMargin': lambda: case_multi_label_soft_margin(False, True),
+    'MultiLabelSoftMargin_weights': lambda: case_multi_label_soft_margin(True, True),
+    'MultiLabelSoftMargin_weights_sum': lambda: case_multi_label_soft_margin(True, False),
     'HingeEmbedding': lambda: case_hinge_embedding(1, True),
     'HingeEmbedding_margin_sum': lambda: case_hinge_embedding(0.5, False),
     'HingeEmbedding_number_target_similar': lambda: case_hinge_embedding_number_target(1),
@@ -462,13 +466,14 @@ def test_defaults_average_and_have_the_eras_margins():
                 nn.SoftMarginCriterion, nn.BCECriterion, nn.ClassNLLCriterion,
                 nn.SpatialClassNLLCriterion, nn.MultiLabelMarginCriterion,
                 nn.MultiMarginCriterion, nn.MarginCriterion, nn.HingeEmbeddingCriterion,
-                nn.CosineEmbeddingCriterion, nn.MarginRankingCriterion):
+                nn.CosineEmbeddingCriterion, nn.MarginRankingCriterion,
+                nn.MultiLabelSoftMarginCriterion):
         assert cls().sizeAverage is True
     assert nn.MarginCriterion().margin == 1
     assert nn.HingeEmbeddingCriterion().margin == 1
     assert nn.L1HingeEmbeddingCriterion().margin == 1
     assert nn.CosineEmbeddingCriterion().margin == 0
-    assert nn.MarginRankingCriterion().margin == 0
+    assert nn.MarginRankingCriterion().margin == 1
     multi_margin = nn.MultiMarginCriterion()
     assert (multi_margin.p, multi_margin.weights, multi_margin.margin) == (1, None, 1)
 
@@ -542,6 +547,15 @@ def test_l1_hinge_dissimilar_pair_beyond_the_margin_costs_nothing():
     x1, x2 = torch.DoubleTensor([0, 0]), torch.DoubleTensor([3, -2])
     assert criterion.forward([x1, x2], -1) == 0
     assert_close(criterion.backward([x1, x2], torch.DoubleTensor([-1])), [[0, 0], [0, 0]])
+
+
+def test_l1_hinge_pairs_tensors_of_two_shapes_element_by_element():
+    criterion = nn.L1HingeEmbeddingCriterion().double()
+    x1, x2 = normal(2, 3), normal(6)
+    assert abs(criterion.forward([x1, x2], 1) - l1_hinge_loss(x1, x2, 1, 1)) < 1e-12
+    gradFirst, gradSecond = criterion.backward([x1, x2], 1)
+    assert (tuple(gradFirst.size()), tuple(gradSecond.size())) == ((2, 3), (6,))
+    assert_close(gradSecond, gradFirst.view(6).mul(-1))
 
 
 def test_weighted_mse_weight_is_a_copy():

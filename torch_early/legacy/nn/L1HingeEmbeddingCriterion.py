@@ -15,7 +15,7 @@ class L1HingeEmbeddingCriterion(Criterion):
         self.gradInput = [torch.Tensor(), torch.Tensor()]
 
     def _check(self, input, y):
-        """input's pair and the target as a number, 1 or -1."""
+        """input's pair (x2 shaped like x1) and the target as a number, 1 or -1."""
         if not isinstance(input, (list, tuple)) or len(input) != 2:
             raise TypeError("L1HingeEmbeddingCriterion: input should be a pair of tensors "
                             "[x1, x2]")
@@ -31,7 +31,7 @@ class L1HingeEmbeddingCriterion(Criterion):
         if y != 1 and y != -1:
             raise ValueError("L1HingeEmbeddingCriterion: the target should be 1 or -1, but got "
                              "{}".format(y))
-        return x1, x2, y
+        return x1, x2.contiguous().view_as(x1), y
 
     def updateOutput(self, input, y):
         x1, x2, y = self._check(input, y)
@@ -42,7 +42,7 @@ class L1HingeEmbeddingCriterion(Criterion):
     def updateGradInput(self, input, y):
         x1, x2, y = self._check(input, y)
         gradFirst, gradSecond = self.gradInput
-        gradFirst.resize_as_(x1).copy_(x1).add_(-1, x2.contiguous().view_as(x1))
+        gradFirst.resize_as_(x1).copy_(x1).add_(-1, x2)
         distance = gradFirst.norm(1)
         gradFirst.sign_()
         if y == -1:
@@ -51,7 +51,7 @@ class L1HingeEmbeddingCriterion(Criterion):
                 gradFirst.zero_()
             else:
                 gradFirst.mul_(-1)
-        gradSecond.resize_as_(x2).copy_(gradFirst.view_as(x2)).mul_(-1)
+        gradSecond.resize_as_(input[1]).copy_(gradFirst.view_as(input[1])).mul_(-1)
         return self.gradInput
 
     def clearState(self):

@@ -10,7 +10,7 @@ from .Criterion import Criterion
 
 class MarginRankingCriterion(Criterion):
 
-    def __init__(self, margin=0, sizeAverage=True):
+    def __init__(self, margin=1, sizeAverage=True):
         super(MarginRankingCriterion, self).__init__()
         self.margin = margin
         self.sizeAverage = sizeAverage

@@ -1,6 +1,6 @@
 """MultiLabelSoftMarginCriterion: the binary cross entropy of sigmoid(input) against 0/1 targets,
-each class an independent yes/no, averaged over all elements, each term scaled by its class's
-weight when weights are given. Written over tensor ops in the stable form
+each class an independent yes/no, summed over all elements and divided by their number when
+sizeAverage is true, each term scaled by its class's weight when weights are given. Written over tensor ops in the stable form
 log(1 + exp(-|x|)) + max(x, 0) - x * t, which never takes the log of a saturated sigmoid."""
 import torch_early as torch
 from .Criterion import Criterion
@@ -8,12 +8,13 @@ from .Criterion import Criterion
 
 class MultiLabelSoftMarginCriterion(Criterion):
 
-    def __init__(self, weights=None):
+    def __init__(self, weights=None, sizeAverage=True):
         super(MultiLabelSoftMarginCriterion, self).__init__()
         if weights is not None and weights.dim() != 1:
             raise ValueError("MultiLabelSoftMarginCriterion: weights should be a 1D tensor (one "
                              "weight per class), but got a {}D one".format(weights.dim()))
         self.weights = weights
+        self.sizeAverage = sizeAverage
 
     def _check(self, input, target):
         """target as a tensor of input's type and size, and the weight of each element."""
@@ -36,7 +37,9 @@ class MultiLabelSoftMarginCriterion(Criterion):
         losses.add_(input.clamp(min=0)).add_(-1, input.cmul(target))
         if weights is not None:
             losses.cmul_(weights)
-        self.output = losses.sum() / input.nelement()
+        self.output = losses.sum()
+        if self.sizeAverage:
+            self.output = self.output / input.nelement()
         return self.output
 
     def updateGradInput(self, input, target):
@@ -44,5 +47,6 @@ class MultiLabelSoftMarginCriterion(Criterion):
         self.gradInput.resize_as_(input).copy_(input).sigmoid_().add_(-1, target)
         if weights is not None:
             self.gradInput.cmul_(weights)
-        self.gradInput.div_(input.nelement())
+        if self.sizeAverage:
+            self.gradInput.div_(input.nelement())
         return self.gradInput

@@ -7,9 +7,9 @@ from .Criterion import Criterion
 
 class SoftMarginCriterion(Criterion):
 
-    def __init__(self, sizeAverage=True):
+    def __init__(self):
         super(SoftMarginCriterion, self).__init__()
-        self.sizeAverage = sizeAverage
+        self.sizeAverage = True   # an attribute only: the constructor takes no argument
         self.output_tensor = torch.Tensor(1)
 
     def updateOutput(self, input, target):
