@@ -1,0 +1,24 @@
+"""SmoothL1Criterion: the Huber loss of d = input - target (0.5 * d^2 where |d| < 1, |d| - 0.5
+elsewhere), summed over the elements and divided by their number when sizeAverage is true; THNN
+computes the loss and its gradient."""
+import torch_early as torch
+from .Criterion import Criterion
+
+
+class SmoothL1Criterion(Criterion):
+
+    def __init__(self, sizeAverage=True):
+        super(SmoothL1Criterion, self).__init__()
+        self.sizeAverage = sizeAverage
+        self.output_tensor = torch.Tensor(1)
+
+    def updateOutput(self, input, target):
+        self._backend.SmoothL1Criterion_updateOutput(self._backend.library_state, input, target,
+                                                self.output_tensor, self.sizeAverage)
+        self.output = self.output_tensor[0]
+        return self.output
+
+    def updateGradInput(self, input, target):
+        self._backend.SmoothL1Criterion_updateGradInput(self._backend.library_state, input, target,
+                                                   self.gradInput, self.sizeAverage)
+        return self.gradInput

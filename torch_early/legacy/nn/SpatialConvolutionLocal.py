@@ -1,0 +1,91 @@
+"""legacy.nn.SpatialConvolutionLocal: a 2-D convolution with unshared weights: every output
+position has its own kernels (weight: oH x oW x nOutputPlane x nInputPlane x kH x kW) and its own
+bias (nOutputPlane x oH x oW), so the input size (iW x iH) is fixed when the module is made.
+Over THNN's SpatialConvolutionLocal kernels."""
+import math
+
+import torch_early
+from .Module import Module
+from .utils import clear
+
+
+class SpatialConvolutionLocal(Module):
+
+    def __init__(self, nInputPlane, nOutputPlane, iW, iH, kW, kH, dW=1, dH=1, padW=0,
+                 padH=None):
+        super(SpatialConvolutionLocal, self).__init__()
+        self.nInputPlane = nInputPlane
+        self.nOutputPlane = nOutputPlane
+        self.kW = kW
+        self.kH = kH
+        self.iW = iW
+        self.iH = iH
+        self.dW = dW
+        self.dH = dH
+        self.padW = padW
+        self.padH = padH if padH is not None else padW
+        self.oW = (self.padW * 2 + iW - kW) // dW + 1
+        self.oH = (self.padH * 2 + iH - kH) // dH + 1
+        if self.oW < 1 or self.oH < 1:
+            raise ValueError('SpatialConvolutionLocal: a {}x{} kernel does not fit a {}x{} input '
+                             'padded by {},{}'.format(kW, kH, iW, iH, self.padW, self.padH))
+        self.weight = torch_early.Tensor(self.oH, self.oW, nOutputPlane, nInputPlane, kH, kW)
+        self.bias = torch_early.Tensor(nOutputPlane, self.oH, self.oW)
+        self.gradWeight = torch_early.Tensor().resize_as_(self.weight)
+        self.gradBias = torch_early.Tensor().resize_as_(self.bias)
+        self.finput = None
+        self.fgradInput = None
+        self.reset()
+
+    def reset(self, stdv=None):
+        if stdv is not None:
+            stdv = stdv * math.sqrt(3)
+        else:
+            stdv = 1. / math.sqrt(self.kW * self.kH * self.nInputPlane)
+        self.weight.uniform_(-stdv, stdv)
+        self.bias.uniform_(-stdv, stdv)
+        return self
+
+    def _buffers(self, input):
+        if self.finput is None:
+            self.finput = input.new()
+        if self.fgradInput is None:
+            self.fgradInput = input.new()
+
+    def _sizes(self):
+        return (self.kW, self.kH, self.dW, self.dH, self.padW, self.padH, self.iW, self.iH,
+                self.oW, self.oH)
+
+    def updateOutput(self, input):
+        self._buffers(input)
+        self._backend.SpatialConvolutionLocal_updateOutput(
+            self._backend.library_state, input, self.output, self.weight, self.bias,
+            self.finput, self.fgradInput, *self._sizes())
+        return self.output
+
+    def updateGradInput(self, input, gradOutput):
+        self._buffers(input)
+        self._backend.SpatialConvolutionLocal_updateGradInput(
+            self._backend.library_state, input, gradOutput, self.gradInput, self.weight,
+            self.finput, self.fgradInput, *self._sizes())
+        return self.gradInput
+
+    def accGradParameters(self, input, gradOutput, scale=1):
+        self._buffers(input)
+        self._backend.SpatialConvolutionLocal_accGradParameters(
+            self._backend.library_state, input, gradOutput, self.gradWeight, self.gradBias,
+            self.finput, self.fgradInput, *(self._sizes() + (scale,)))
+
+    def clearState(self):
+        clear(self, 'finput', 'fgradInput')
+        return super(SpatialConvolutionLocal, self).clearState()
+
+    def __repr__(self):
+        s = '{}({} -> {}, {}x{}, {}x{}'.format(super(SpatialConvolutionLocal, self).__repr__(),
+                                               self.nInputPlane, self.nOutputPlane, self.iW,
+                                               self.iH, self.kW, self.kH)
+        if self.dW != 1 or self.dH != 1 or self.padW != 0 or self.padH != 0:
+            s += ', {},{}'.format(self.dW, self.dH)
+        if self.padW != 0 or self.padH != 0:
+            s += ', {},{}'.format(self.padW, self.padH)
+        return s + ')'

@@ -1,0 +1,48 @@
+"""legacy.nn.SpatialDilatedConvolution: SpatialConvolution whose kernel taps are dilationH x
+dilationW pixels apart (a kH x kW kernel covering (kH - 1) * dilationH + 1 rows). Over THNN's
+SpatialDilatedConvolution kernels."""
+from .SpatialConvolution import SpatialConvolution
+
+
+class SpatialDilatedConvolution(SpatialConvolution):
+
+    def __init__(self, nInputPlane, nOutputPlane, kW, kH, dW=1, dH=1, padW=0, padH=0,
+                 dilationW=1, dilationH=1):
+        super(SpatialDilatedConvolution, self).__init__(nInputPlane, nOutputPlane, kW, kH,
+                                                        dW, dH, padW, padH)
+        self.dilationW = dilationW
+        self.dilationH = dilationH
+
+    def updateOutput(self, input):
+        self._buffers(input)
+        self._backend.SpatialDilatedConvolution_updateOutput(
+            self._backend.library_state, input, self.output, self.weight, self.bias,
+            self.finput, self.fgradInput, self.kW, self.kH, self.dW, self.dH, self.padW,
+            self.padH, self.dilationW, self.dilationH)
+        return self.output
+
+    def updateGradInput(self, input, gradOutput):
+        self._buffers(input)
+        self._backend.SpatialDilatedConvolution_updateGradInput(
+            self._backend.library_state, input, gradOutput, self.gradInput, self.weight,
+            self.finput, self.kW, self.kH, self.dW, self.dH, self.padW, self.padH,
+            self.dilationW, self.dilationH)
+        return self.gradInput
+
+    def accGradParameters(self, input, gradOutput, scale=1):
+        self._buffers(input)
+        self._backend.SpatialDilatedConvolution_accGradParameters(
+            self._backend.library_state, input, gradOutput, self.gradWeight, self.gradBias,
+            self.finput, self.fgradInput, self.kW, self.kH, self.dW, self.dH, self.padW,
+            self.padH, self.dilationW, self.dilationH, scale)
+
+    def __repr__(self):
+        # Module's name, then the sizes in Lua nn's layout
+        s = '{}({} -> {}, {}x{}'.format(super(SpatialConvolution, self).__repr__(),
+                                        self.nInputPlane, self.nOutputPlane, self.kW, self.kH)
+        if self.dW != 1 or self.dH != 1 or self.padW != 0 or self.padH != 0:
+            s += ', {},{}'.format(self.dW, self.dH)
+        if self.padW != 0 or self.padH != 0:
+            s += ', {},{}'.format(self.padW, self.padH)
+        s += ', {},{}'.format(self.dilationW, self.dilationH)
+        return s + (') without bias' if self.bias is None else ')')
