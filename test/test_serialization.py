@@ -596,3 +596,19 @@ def test_saving_leaves_tensors_and_storages_resizable():
     empty.resize_(3)
     full.resize_(10)
     assert empty.size(0) == 3 and full.size(0) == 10 and full[2] == 3
+
+
+def test_legacy_nn_modules_and_criteria_load_under_the_safe_default():
+    from torch_early.legacy import nn as legacy
+    net = legacy.Sequential().add(legacy.Linear(3, 2)).add(legacy.LogSoftMax())
+    criterion = legacy.ClassNLLCriterion()
+    x = torch_early.randn(4, 3)
+    target = torch_early.LongTensor([0, 1, 1, 0])
+    loss = criterion.forward(net.forward(x), target)
+    buffer = io.BytesIO()
+    torch_early.save([net, criterion], buffer)
+    buffer.seek(0)
+    net2, criterion2 = torch_early.load(buffer)
+    assert criterion2.forward(net2.forward(x), target) == pytest.approx(loss)
+    # and the saved network still runs, resizing its buffers for a new batch size
+    assert net.forward(torch_early.randn(7, 3)).size() == (7, 2)

@@ -199,7 +199,8 @@ def _is_safe_object(obj):
     """True for the torch_early objects a checkpoint may name: tensor and storage classes, Size,
     Variable and Parameter (and the function that rebuilds them), nn's Module classes, the
     functions of nn.functional and the autograd Functions that modules keep, optimizers, and nn's
-    function backend. None of them runs anything but tensor code when called."""
+    function backend, legacy.nn's modules and criteria. None of them runs anything but tensor code
+    when called."""
     from .autograd import variable, Function
     from .nn import Module, functional
     from .nn.backends import thnn
@@ -216,6 +217,9 @@ def _is_safe_object(obj):
         return True
     if issubclass(obj, Function):
         return True
+    if obj.__module__.startswith('torch_early.legacy.nn.'):
+        from .legacy.nn import Module as LegacyModule, Criterion
+        return issubclass(obj, (LegacyModule, Criterion))
     optim = sys.modules.get('torch_early.optim')
     optimizer = getattr(optim, 'Optimizer', None)
     return (optimizer is not None and issubclass(obj, optimizer)
@@ -226,8 +230,8 @@ def _refusal_message(module, name):
     public = torch_early._C._public_name()
     return (
         "{public}.load refused the global '{module}.{name}' in this file. By default load "
-        "rebuilds only {public}'s tensors, storages, nn modules, Parameters and optimizer state, "
-        "plain containers and numbers, so that loading a file cannot run code.\n"
+        "rebuilds only {public}'s tensors, storages, nn and legacy.nn modules, Parameters and "
+        "optimizer state, plain containers and numbers, so that loading a file cannot run code.\n"
         "If you trust the file: allow this global with "
         "{public}.serialization.add_safe_globals([{name}]), or load the whole file with "
         "{public}.load(f, weights_only=False), or trust every file of one run with "
