@@ -17,20 +17,22 @@ def _classIndices(target):
     return target.long()
 
 
-class ClassNLLCriterion(Criterion):
+class _WeightedNLLCriterion(Criterion):
+    """The body of ClassNLLCriterion and SpatialClassNLLCriterion; `_kernel` names the THNN
+    functions that do the work."""
 
     def __init__(self, weights=None, sizeAverage=True):
-        super(ClassNLLCriterion, self).__init__()
+        super(_WeightedNLLCriterion, self).__init__()
         if weights is not None and weights.dim() != 1:
-            raise ValueError("ClassNLLCriterion: weights should be a 1D tensor (one weight per "
-                             "class), but got a {}D one".format(weights.dim()))
+            raise ValueError("{}: weights should be a 1D tensor (one weight per class), but got "
+                             "a {}D one".format(type(self).__name__, weights.dim()))
         self.weights = weights
         self.sizeAverage = sizeAverage
         self.output_tensor = torch.zeros(1)
         self.total_weight_tensor = torch.ones(1)
 
     def updateOutput(self, input, target):
-        self._backend.ClassNLLCriterion_updateOutput(
+        getattr(self._backend, self._kernel + '_updateOutput')(
             self._backend.library_state, input, _classIndices(target), self.output_tensor,
             self.sizeAverage, self.weights, self.total_weight_tensor)
         self.output = self.output_tensor[0]
@@ -38,7 +40,11 @@ class ClassNLLCriterion(Criterion):
 
     def updateGradInput(self, input, target):
         self.gradInput.resize_as_(input).zero_()
-        self._backend.ClassNLLCriterion_updateGradInput(
+        getattr(self._backend, self._kernel + '_updateGradInput')(
             self._backend.library_state, input, _classIndices(target), self.gradInput,
             self.sizeAverage, self.weights, self.total_weight_tensor)
         return self.gradInput
+
+
+class ClassNLLCriterion(_WeightedNLLCriterion):
+    _kernel = 'ClassNLLCriterion'
