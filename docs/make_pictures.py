@@ -229,8 +229,8 @@ def im2col_svg():
     patch = set((oy + dy, ox + dx) for dy in range(kh) for dx in range(kw))
 
     body = [
-        text(20, 58, 'nn.Conv2d({}, {}, {}) on an input of size {} (weights set to -1, 0 and 1, bias '
-                     'to 0).'.format(conv.in_channels, conv.out_channels, kh,
+        text(20, 58, 'nn.Conv2d({}, {}, {}) on an input of size {} (weights set to -1, 0 and 1, '
+                     'bias to 0).'.format(conv.in_channels, conv.out_channels, kh,
                                      'x'.join(str(s) for s in input.size())),
              size=14, color='#333333'),
         text(20, 78, 'THNN SpatialConvolutionMM copies every 3x3 patch of the input into a column '
@@ -271,9 +271,10 @@ def im2col_svg():
     # weight x finput = output
     gy = fy + columns.size(0) * fh + 90
     ww = 26
-    body.append(text(40, gy - 46, 'weight viewed as {} x finput {} = output {}, viewed as {}'.format(
+    equation = 'weight viewed as {} x finput {} = output {}, viewed as {}'.format(
         as_tuple(weight.size()), as_tuple(columns.size()), as_tuple(product.size()),
-        as_tuple(output.size()[1:])), size=15, bold=True))
+        as_tuple(output.size()[1:]))
+    body.append(text(40, gy - 46, equation, size=15, bold=True))
     body.append(text(40, gy - 10, 'weight, one row per output channel', size=13))
     body += grid(40, gy, weight.tolist(), ww, cell, size=12)
     times_x = 40 + weight.size(1) * ww + 14

@@ -1,4 +1,5 @@
-"""torch_early.autograd.graph: the recorded graph as DOT text (exact), and as SVG through Graphviz."""
+"""torch_early.autograd.graph: the recorded graph as DOT text (exact), and as SVG through
+Graphviz."""
 import re
 import shutil
 import sys
