@@ -59,7 +59,7 @@ def to_svg(variable, params=None):
     except ImportError:
         raise RuntimeError('to_svg needs the graphviz Python package: pip install '
                            '"torch_early[graph]" (and Graphviz\'s dot program, from your system\'s '
-                           'graphviz package); to_dot works without them')
+                           'graphviz package); to_dot works without them') from None
     if shutil.which('dot') is None:
         raise RuntimeError("to_svg needs Graphviz's dot program on the PATH: install Graphviz "
                            "(the graphviz package of your system, or graphviz.org); to_dot works "
