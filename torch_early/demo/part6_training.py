@@ -111,7 +111,8 @@ def show_save_load():
         try:
             torch.load(path)
         except pickle.UnpicklingError as error:
-            print("a file that names a class load does not know (Net, a plain class of this demo) is refused:")
+            print("a file that names a class load does not know "
+                  "(Net, a plain class of this demo) is refused:")
             print("  UnpicklingError:", str(error).split(" in this file")[0])
         print("loaded when trusted, weights_only=False:",
               type(torch.load(path, weights_only=False)['net']).__name__)
