@@ -62,7 +62,7 @@ def read_blocks(text):
         start = i
         body = []
         i += 1
-        while i < len(lines) and not lines[i].strip().startswith(ticks):
+        while i < len(lines) and not re.fullmatch('`{%d,}' % len(ticks), lines[i].strip()):
             line = lines[i]
             body.append(line[len(indent):] if line.startswith(indent) else line.lstrip())
             i += 1
@@ -117,14 +117,22 @@ def output_matches(expected, actual):
     """Lines compared without trailing spaces; a line `...` matches any number of lines; blank
     lines at either end are ignored."""
     want, got = trimmed_lines(expected), trimmed_lines(actual)
-
-    def match(w, g):
-        if w == len(want):
-            return g == len(got)
-        if want[w] == '...':
-            return any(match(w + 1, k) for k in range(g, len(got) + 1))
-        return g < len(got) and want[w] == got[g] and match(w + 1, g + 1)
-    return match(0, 0)
+    w = g = 0
+    retry = None          # after the last `...`: where its match resumes, and the line it ate up to
+    while g < len(got):
+        if w < len(want) and want[w] == '...':
+            retry = (w + 1, g)
+            w += 1
+        elif w < len(want) and want[w] == got[g]:
+            w, g = w + 1, g + 1
+        elif retry:       # let the last `...` take one more line, and try again from there
+            w, g = retry[0], retry[1] + 1
+            retry = (w, g)
+        else:
+            return False
+    while w < len(want) and want[w] == '...':
+        w += 1
+    return w == len(want)
 
 
 def trimmed_lines(text):
@@ -191,15 +199,14 @@ def run_python_blocks(root, page, blocks, timeout):
             reason = ('ran past {} s'.format(timeout) if not finished else
                       'ended the interpreter:\n' + indent_text(output[-3000:]))
             results[started] = {'stdout': '', 'error': 'the block ' + reason}
-        elif started is None and output.strip():
-            first = blocks[0].line
-            results[first] = {'stdout': '', 'error': 'the interpreter failed to start:\n' +
-                              indent_text(output[-3000:])}
+        elif not results:
+            results[blocks[0].line] = {'stdout': '', 'error': 'the interpreter failed to start:\n'
+                                       + indent_text(output[-3000:])}
         return results
 
 
 def run_blocks_here(job_file, report_file):
-    """In the child interpreter: exec each block in one namespace, the page's folder's root as
+    """In the child interpreter: exec each block in one namespace, with the checkout's root as
     the current directory and first on sys.path (as for a reader typing `python` there)."""
     job = json.loads(Path(job_file).read_text())
     sys.path[0] = os.getcwd()
@@ -402,6 +409,11 @@ CALL = re.compile(r'^([\w.]+)\(.*\)$', re.S)
 LINK = re.compile(r'!?\[[^\]]*\]\(\s*([^)\s]+)(?:\s+"[^"]*")?\s*\)')
 CODE_SPAN = re.compile(r'(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)', re.S)
 DTYPE_WORDS = ('Byte', 'Char', 'Short', 'Int', 'Long', 'Float', 'Double', 'Half')
+# The generated C is in build/generated/ after a build and in torch_early/_generated/ in a package.
+GENERATED_TWINS = (('build/generated/', 'torch_early/_generated/'),
+                   ('torch_early/_generated/', 'build/generated/'))
+C_FOLDERS = ('lib', 'csrc', 'generic', 'cwrap', 'build/generated', 'torch_early/_generated')
+C_SUFFIXES = ('.c', '.h', '.cwrap', '.py', '.cpp')
 
 
 def check_citations(root, page):
@@ -474,8 +486,9 @@ def check_path(root, path):
     """A path of ours exists; a glob (`lib/TH/generic/*.c`, `{h,c}`, `<family>`) matches."""
     for pattern in expand_braces(re.sub(r'<\w+>', '*', path)):
         candidates = [pattern]
-        if pattern.startswith('build/generated/'):      # an installed copy has them here
-            candidates.append('torch_early/_generated/' + pattern[len('build/generated/'):])
+        for folder, twin in GENERATED_TWINS:           # the build copies the generated C
+            if pattern.startswith(folder):
+                candidates.append(twin + pattern[len(folder):])
         if not any(glob.glob(str(root / c)) for c in candidates):
             if pattern == path and not any(ch in path for ch in '*?['):
                 return 'no such file or folder in the checkout'
@@ -524,8 +537,6 @@ def generic_forms(name):
     return forms
 
 
-C_FOLDERS = ('lib', 'csrc', 'generic', 'cwrap', 'build/generated', 'torch_early/_generated')
-C_SUFFIXES = ('.c', '.h', '.cwrap', '.py', '.cpp')
 _c_words_cache = {}
 
 

@@ -35,6 +35,8 @@ def root(tmp_path):
         ''')
     write(tmp_path, 'csrc/Module.c', 'static PyObject *THPModule_dispatch(PyObject *self);\n')
     write(tmp_path, 'data.txt', 'from the root\n')
+    write(tmp_path, 'torch_early/_generated/TensorMethods.c', '/* generated */\n')
+    write(tmp_path, 'build/generated/THNNFunctions.c', '/* generated */\n')
     return tmp_path
 
 
@@ -56,6 +58,9 @@ def test_a_dots_line_matches_any_number_of_lines():
     assert docs.output_matches('...\nlast', 'x\nlast')
     assert not docs.output_matches('first\n...\nlast', 'first\n1\nnot last')
     assert not docs.output_matches('first ...', 'first line')      # only a whole line is a wildcard
+    assert docs.output_matches('a\n...\nb\n...\nc', 'a\nb\nx\nb\ny\nc')
+    assert not docs.output_matches('a\n...\nb\n...\nc', 'a\nb\nc\nd')
+    assert docs.output_matches('...\nlast', '\n'.join(['x'] * 5000 + ['last']))
 
 
 # ---- rules 1-2: python blocks --------------------------------------------------------------------
@@ -79,6 +84,11 @@ def test_python_blocks_share_one_namespace_and_run_at_the_root(root):
         \'\'\'
         ''')
     assert docs.check_python_blocks(root, page) == []
+
+
+def test_a_fence_closes_only_on_a_line_of_backticks(root):
+    blocks = docs.read_blocks('````markdown\n```python\nx\n```\n````\n')
+    assert [(b.lang, b.line, b.end) for b in blocks] == [('markdown', 1, 5)]
 
 
 def test_python_block_with_other_output_fails_with_a_diff(root):
@@ -163,6 +173,18 @@ def test_a_raising_block_fails_with_its_traceback_and_stops_the_page(root):
     assert 'File "docs/raises.md", line 7' in failure.message
     assert "ValueError: the page is wrong" in failure.message
     assert 'never reached' not in failure.message
+
+
+def test_a_block_that_ends_the_interpreter_fails(root):
+    page = write(root, 'docs/exits.md', '''\
+        \'\'\'python
+        import os
+        print('going', flush=True)
+        os._exit(3)
+        \'\'\'
+        ''')
+    [failure] = docs.check_python_blocks(root, page)
+    assert failure.line == 1 and 'ended the interpreter' in failure.message
 
 
 def test_a_block_past_the_time_limit_fails(root):
@@ -360,6 +382,7 @@ def citation_failures(root, text):
     'lib/TH*/generic/{Abs,THTensorMath}.c', 'lib/THNN/generic/<module>.c',
     'python lib/TH/generic/THTensorMath.c --flag', 'torch/csrc/generic/Tensor.cpp',
     'csrc/Module.c:THPModule_dispatch', 'lib/TH/generic/THTensorMath.c:THTensor_(cadd)',
+    'build/generated/TensorMethods.c', 'torch_early/_generated/THNNFunctions.c',
     'THPModule_dispatch', 'THPModule_dispatch()', 'THTensor_(cadd)', 'THFloatTensor_cadd',
     'THDoubleTensor_resizeAs(r, t)', 'THNN_FloatAbs_updateOutput', 'THNN_(Abs_updateOutput)',
     'torch_early.autograd.Variable', 'torch_early.autograd.Variable.backward()',
@@ -374,6 +397,7 @@ def test_citations_that_exist(root, span):
     ('lib/THNN/generic/{Abs,Relu}.c', 'nothing matches lib/THNN/generic/Relu.c'),
     ('python test/run.py --flag', 'no such file'),
     ('README.md', 'no such file'),
+    ('build/generated/Gone.c', 'no such file'),
     ('csrc/Module.c:THPModule_call', 'does not contain `THPModule_call`'),
     ('csrc/Gone.c:THPModule_dispatch', 'no such file'),
     ('THPModule_call', 'no such C name'),
