@@ -186,7 +186,7 @@ def run_python_blocks(root, page, blocks, timeout):
                                    'blocks': [[b.line, b.text] for b in blocks]}))
         command = [sys.executable, str(Path(__file__).resolve()), '--run-blocks', str(job),
                    str(report)]
-        finished, output = run_with_timeout(command, root, timeout * len(blocks) + 30)
+        finished, output, _ = run_with_timeout(command, root, timeout * len(blocks) + 30)
         results = {}
         started = None
         for line in report.read_text().splitlines() if report.exists() else []:
@@ -286,7 +286,7 @@ def check_command(root, page, line, command, expected, timeout):
         wrapper.write_text('#!/bin/sh\nexec "{}" "$@"\n'.format(sys.executable))
         wrapper.chmod(0o755)
         env = dict(os.environ, PATH=bin_folder + os.pathsep + os.environ.get('PATH', ''))
-        finished, output, status = run_shell(command, root, env, timeout)
+        finished, output, status = run_with_timeout(command, root, timeout, env)
     where = '$ ' + command
     if not finished:
         return [Failure(page, line, '{}\n    ran past {} s'.format(where, timeout))]
@@ -299,36 +299,21 @@ def check_command(root, page, line, command, expected, timeout):
     return []
 
 
-def run_shell(command, root, env, timeout):
-    process = subprocess.Popen(command, shell=True, cwd=str(root), env=env,
+def run_with_timeout(command, root, timeout, env=None):
+    """Runs `command` (a list, or a string for the shell) in `root`, its stdout and stderr
+    together. Past `timeout` it kills the command's whole process group (its children too).
+    Returns (finished, output, exit status)."""
+    process = subprocess.Popen(command, shell=isinstance(command, str), cwd=str(root), env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                stdin=subprocess.DEVNULL, start_new_session=True)
     try:
         output, _ = process.communicate(timeout=timeout)
         return True, output.decode(errors='replace'), process.returncode
     except subprocess.TimeoutExpired:
-        kill_group(process)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
         return False, '', None
-
-
-def run_with_timeout(command, root, timeout):
-    """Runs `command` in `root`, its stdout and stderr together; kills its whole process group
-    when it runs past `timeout`. Returns (finished, output)."""
-    process = subprocess.Popen(command, cwd=str(root), stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                               start_new_session=True)
-    try:
-        output, _ = process.communicate(timeout=timeout)
-        return True, output.decode(errors='replace')
-    except subprocess.TimeoutExpired:
-        kill_group(process)
-        return False, ''
-
-
-def kill_group(process):
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(process.pid, signal.SIGKILL)
-    process.communicate()
 
 
 # ------------------------------------------------------------------------------------------------
@@ -558,8 +543,8 @@ def check_dotted_names(root, page, dotted):
     if not dotted:
         return []
     names = sorted({name for _, name, _ in dotted})
-    finished, output = run_with_timeout([sys.executable, str(Path(__file__).resolve()),
-                                         '--look-up'] + names, root, TIMEOUT_S)
+    _, output, _ = run_with_timeout([sys.executable, str(Path(__file__).resolve()), '--look-up']
+                                    + names, root, TIMEOUT_S)
     problems = {}
     try:
         problems = json.loads(output.strip().splitlines()[-1])
