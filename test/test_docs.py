@@ -323,7 +323,9 @@ def check_markers(root, page):
     text = (root / page).read_text()
     failures = []
     attached = set()
+    inside_blocks = set()
     for block in read_blocks(text):
+        inside_blocks.update(range(block.line, block.end + 1))
         for m in block.markers:
             attached.add(m.line)
             if m.kind == 'not run' and not m.value:
@@ -336,7 +338,7 @@ def check_markers(root, page):
                 failures.append(Failure(page, m.line, '`<!-- excerpt -->` needs a path: '
                                         '`<!-- excerpt: lib/TH/THGeneral.c -->`'))
     for number, line in enumerate(text.split('\n'), 1):
-        if MARKER.match(line) and number not in attached:
+        if MARKER.match(line) and number not in attached and number not in inside_blocks:
             failures.append(Failure(page, number, 'marker not on the line just above a '
                                     "block's opening fence: " + line.strip()))
     return failures
@@ -660,7 +662,10 @@ def main(argv):
     parser.add_argument('pages', nargs='*', help='pages to check (default: every page)')
     args = parser.parse_args(argv)
     root = args.root.resolve()
-    pages = [relative_page(root, p) for p in args.pages] or find_pages(root)
+    try:
+        pages = [relative_page(root, p) for p in args.pages] or find_pages(root)
+    except ValueError as error:
+        parser.error(str(error))
     failures = []
     for page in pages:
         page_failures = check_page(root, page)
@@ -678,6 +683,8 @@ def relative_page(root, page):
     path = Path(page)
     if not path.is_absolute():
         path = (root / path) if (root / path).exists() else Path.cwd() / path
+    if not path.is_file():
+        raise ValueError('no such page: {}'.format(page))
     return str(path.resolve().relative_to(root))
 
 

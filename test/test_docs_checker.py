@@ -306,6 +306,17 @@ def test_a_marker_away_from_a_fence_fails(root):
     assert failure.line == 1 and 'just above' in failure.message
 
 
+def test_a_marker_shown_inside_a_block_is_only_text(root):
+    page = write(root, 'docs/howto.md', '''\
+        Write it like this:
+
+        \'\'\'markdown
+        <!-- not run: needs a GPU -->
+        \'\'\'
+        ''')
+    assert docs.check_markers(root, page) == []
+
+
 # ---- rule 5: excerpts ----------------------------------------------------------------------------
 
 def test_an_excerpt_matches_its_file_in_order(root):
@@ -478,6 +489,11 @@ def test_command_line_reports_each_failure_and_exits_non_zero(root):
     assert 'docs/bad.md:4: $ python -c "print(2)"' in result.stdout
     assert 'docs/good.md: ok' in result.stdout
     assert '2 failure(s) in 1 page(s)' in result.stdout
+
+
+def test_command_line_refuses_a_page_that_is_not_there(root):
+    result = run_cli('--root', str(root), 'docs/missing.md')
+    assert result.returncode == 2 and 'no such page: docs/missing.md' in result.stdout
 
 
 def test_command_line_checks_only_the_pages_given(root):
