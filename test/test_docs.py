@@ -7,6 +7,7 @@ The rules are those of the tour's conventions; each rule is one function returni
 import argparse
 import contextlib
 import difflib
+import faulthandler
 import glob
 import io
 import json
@@ -197,7 +198,8 @@ def run_python_blocks(root, page, blocks, timeout):
                 results[entry['line']] = entry
         if started is not None and started not in results:
             reason = ('ran past {} s'.format(timeout) if not finished else
-                      'ended the interpreter:\n' + indent_text(output[-3000:]))
+                      'ended the interpreter (or ran past {} s):\n'.format(timeout) +
+                      indent_text(output[-3000:]))
             results[started] = {'stdout': '', 'error': 'the block ' + reason}
         elif not results:
             results[blocks[0].line] = {'stdout': '', 'error': 'the interpreter failed to start:\n'
@@ -225,6 +227,9 @@ def run_blocks_here(job_file, report_file):
             linecache.cache[job['page']] = (len(padded), None, padded.splitlines(True),
                                             job['page'])
             signal.alarm(job['timeout'])
+            # If the block is stuck in C code, where the alarm cannot interrupt it, a watchdog
+            # thread prints every thread's stack a little later and ends the interpreter.
+            faulthandler.dump_traceback_later(job['timeout'] + 5, exit=True)
             try:
                 with contextlib.redirect_stdout(stdout):
                     exec(compile(padded, job['page'], 'exec'), namespace)
@@ -234,6 +239,7 @@ def run_blocks_here(job_file, report_file):
                 error = ''.join(traceback.format_exception(kind, value, frames.tb_next))
             finally:
                 signal.alarm(0)
+                faulthandler.cancel_dump_traceback_later()
             report.write(json.dumps({'line': line, 'stdout': stdout.getvalue(),
                                      'error': error}) + '\n')
             report.flush()

@@ -200,6 +200,18 @@ def test_a_block_past_the_time_limit_fails(root):
 
 # ---- rule 3: console blocks ----------------------------------------------------------------------
 
+def test_a_block_stuck_in_c_code_past_the_time_limit_fails(root):
+    page = write(root, 'docs/stuck.md', '''\
+        \'\'\'python
+        import signal, time
+        signal.signal(signal.SIGALRM, signal.SIG_IGN)      # as if stuck where no alarm reaches
+        time.sleep(60)
+        \'\'\'
+        ''')
+    [failure] = docs.check_python_blocks(root, page, timeout=1)
+    assert failure.line == 1 and 'ran past 1 s' in failure.message
+
+
 def test_console_commands_run_with_this_interpreter_at_the_root(root):
     page = write(root, 'docs/console.md', '''\
         \'\'\'console
