@@ -553,7 +553,6 @@ def check_dotted_names(root, page, dotted):
     names = sorted({name for _, name, _ in dotted})
     _, output, _ = run_with_timeout([sys.executable, str(Path(__file__).resolve()), '--look-up']
                                     + names, root, TIMEOUT_S)
-    problems = {}
     try:
         problems = json.loads(output.strip().splitlines()[-1])
     except (ValueError, IndexError):
