@@ -16,14 +16,14 @@ def kilobytes(path):
 
 def show_what_landed():
     heading("What the build put into the package")
-    print("torch_early/%-38s %s  the extension: csrc/ + generic/ + lib/TH, THS, THNN"
+    print("torch_early/%-38s %8s  the extension: csrc/ + generic/ + lib/TH, THS, THNN"
           % (os.path.basename(torch._C.__file__), kilobytes(torch._C.__file__)))
     manager = os.path.join(PACKAGE, "_shm_manager")
-    print("torch_early/%-38s %s  a program of its own (csrc/shm_manager/manager.c)"
+    print("torch_early/%-38s %8s  a program of its own (csrc/shm_manager/manager.c)"
           % ("_shm_manager", kilobytes(manager) if os.path.exists(manager) else "missing"))
     generated = os.path.join(PACKAGE, "_generated")
-    print("torch_early/%-38s %d files  copies of build/generated/, for reading"
-          % ("_generated/", len(os.listdir(generated))))
+    print("torch_early/%-38s %8s  copies of build/generated/, for reading"
+          % ("_generated/", "%d files" % len(os.listdir(generated))))
     headers = os.path.join(PACKAGE, "lib", "include", "TH")
     if os.path.isdir(headers):
         count = sum(len(files) for _, _, files in os.walk(headers))
