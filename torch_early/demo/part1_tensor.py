@@ -1,6 +1,50 @@
-"""Part I: a tensor is a strided view onto a flat storage; one C source per dtype."""
+"""Part I: the tensor type. A Python class over a C type whose object holds one THTensor pointer;
+one C source compiled per dtype; a tensor is a strided view onto a flat storage."""
+import ctypes
+
 import torch_early as torch
 from torch_early.demo import heading
+
+DTYPES = ["Byte", "Char", "Short", "Int", "Long", "Float", "Double", "Half"]
+
+
+def show_c_type():
+    heading("A tensor class is a C type plus a Python mixin")
+    cls = torch.FloatTensor
+    base = torch._C.FloatTensorBase
+    print("torch_early.FloatTensor.__mro__:")
+    for klass in cls.__mro__:
+        print("   ", torch.typename(klass) if klass.__module__ != "builtins" else klass.__name__)
+    pointer = ctypes.sizeof(ctypes.c_void_p)
+    print("_C.FloatTensorBase.__basicsize__ = %d bytes: PyObject_HEAD (%d) + one THTensor * (%d)"
+          % (base.__basicsize__, object.__basicsize__, pointer))
+    print("  (generic/Tensor.h: typedef struct { PyObject_HEAD THTensor *cdata; } THPTensor)")
+    t = cls(2, 3)
+    print("t = torch_early.FloatTensor(2, 3) ran tp_new, THPFloatTensor_pynew, which stored a new "
+          "THFloatTensor in cdata")
+    in_c = sorted(n for n, v in vars(base).items() if type(v).__name__ == "method_descriptor")
+    in_python = sorted(n for n in vars(torch.tensor._TensorBase) if not n.startswith("__"))
+    print("methods in the C method table: %d (add, size, storage, t, ...); in the Python mixin "
+          "_TensorBase: %d (view, tolist, ...)" % (len(in_c), len(in_python)))
+    for name in ("add", "size", "view"):
+        owner = next(k for k in cls.__mro__ if name in vars(k))
+        print("  t.%-5s is found in %s" % (name, torch.typename(owner)))
+    print("C returns instances of the Python class: type(t.add(t)) is", torch.typename(t.add(t)))
+    namespace = type(cls._torch)
+    print("torch_early.add(t, t) runs FloatTensor._torch.add, a method of %s.%s"
+          % (namespace.__module__, namespace.__name__))
+
+
+def show_tuples_from_c():
+    heading("Tuples built in C")
+    t = torch.FloatTensor([[3, 1], [2, 5]])
+    size = t.size()
+    print("t.size()   =", size, " a tuple subclass made in C (csrc/Size.c):",
+          isinstance(size, tuple))
+    print("t.stride() =", t.stride(), " a plain tuple (PyTuple_New in generic/TensorBasics.c)")
+    values, indices = t.max(1)
+    print("t.max(1)   -> a tuple of two tensors (THPCall_returnTuple):",
+          values.view(-1).tolist(), indices.view(-1).tolist())
 
 
 def show_tensor_and_storage():
@@ -48,36 +92,48 @@ def show_numpy():
 
 
 def show_generic_mechanism():
-    heading("One C source, seven dtypes: the generic mechanism")
+    heading("One C source, eight dtypes: the generic mechanism")
     print("""  lib/TH/generic/THTensorArithmetic.c is written once with the macros real, accreal and
   Real, and THGenerateAllTypes.h includes it once per dtype, so THTensor_(cadd) is compiled as:""")
-    dtypes = ["Byte", "Char", "Short", "Int", "Long", "Float", "Double"]
-    names = ["TH%sTensor_cadd" % name for name in dtypes]
+    names = ["TH%sTensor_cadd" % name for name in DTYPES[:7]]
     print("    " + ", ".join(names[:4]) + ",\n    " + ", ".join(names[4:]))
-    print("  The extension does the same one level up (THPByteTensor_add ... THPDoubleTensor_add).")
-    print("  Live, one per dtype:")
-    for name in dtypes:
+    print("  Half (THGenerateHalfType.h) gets storages, tensors, copies, fill and zero, but no math.")
+    print("  The extension does the same one level up: generic/Tensor.c, compiled once per dtype")
+    print("  by csrc/Tensor<Dtype>.c, gives eight C types. Live, one per dtype:")
+    methods = []
+    for name in DTYPES:
+        base = getattr(torch._C, name + "TensorBase")
         cls = getattr(torch, name + "Tensor")
-        result = cls([1, 2]).add(cls([3, 4]))
-        print("    %-26s .add -> %-8s (%s)" % (torch.typename(cls), result.tolist(),
-                                                  type(result[0]).__name__))
+        methods.append("%s %d" % (name, sum(type(v).__name__ == "method_descriptor"
+                                            for v in vars(base).values())))
+        if hasattr(cls, "add"):
+            result = cls([1, 2]).add(cls([3, 4]))
+            shown = ".add -> %-10s (%s)" % (result.tolist(), type(result[0]).__name__)
+        else:
+            shown = "no .add: it stores and converts (%s)" % cls([1, 2]).float().tolist()
+        print("    %-18s %s" % (base.__name__, shown))
+    print("  methods in each C type's table: " + ", ".join(methods))
 
 
 def apply_blocks(tensor):
-    """How TH's apply macros walk `tensor`: the largest trailing run of dimensions that is contiguous
-    in memory is one flat inner loop; the remaining dimensions step an odometer. Returns
-    (inner loop length, inner stride, the storage offset each inner loop starts at)."""
+    """How TH's apply loops walk `tensor` (THApplyIter_init in lib/TH/THTensorApply.h): the trailing
+    dimensions whose strides chain together (size-1 dimensions always chain) are one flat inner
+    run; the remaining leading dimensions step an odometer. Returns (run length, stride inside a
+    run, the storage offset each run starts at)."""
     sizes, strides = list(tensor.size()), list(tensor.stride())
-    dim = len(sizes) - 1
-    while dim > 0 and sizes[dim] == 1:
-        dim -= 1
-    inner_stride, inner = strides[dim], sizes[dim]
-    while dim > 0 and strides[dim - 1] == inner * inner_stride:
-        dim -= 1
-        inner *= sizes[dim]
+    d = len(sizes) - 1
+    while d >= 0 and sizes[d] == 1:
+        d -= 1
+    if d < 0:
+        return 1, 1, [tensor.storage_offset()]
+    inner, inner_stride = sizes[d], strides[d]
+    d -= 1
+    while d >= 0 and (sizes[d] == 1 or strides[d] == inner * inner_stride):
+        inner *= sizes[d]
+        d -= 1
     starts = [tensor.storage_offset()]
-    for d in range(dim - 1, -1, -1):   # the outer dimensions, innermost first
-        starts = [s + i * strides[d] for i in range(sizes[d]) for s in starts]
+    for outer in range(d, -1, -1):   # the odometer's dimensions, innermost first
+        starts = [s + i * strides[outer] for i in range(sizes[outer]) for s in starts]
     return inner, inner_stride, sorted(starts)
 
 
@@ -97,12 +153,14 @@ def show_strided_iteration():
     inner, stride, starts = apply_blocks(t)
     print("base.t(): size", tuple(t.size()), "stride", t.stride(), "-> %d runs of %d elements with "
           "stride %d" % (len(starts), inner, stride))
-    contiguous = base.contiguous()
-    inner, stride, starts = apply_blocks(contiguous)
-    print("a contiguous tensor is one run of %d elements: the flat (SIMD, OpenMP) loop" % inner)
+    inner, stride, starts = apply_blocks(base)
+    print("base itself is contiguous: %d run of %d elements, the flat (SIMD, OpenMP) loop"
+          % (len(starts), inner))
 
 
 def run():
+    show_c_type()
+    show_tuples_from_c()
     a = show_tensor_and_storage()
     show_view(a)
     show_numpy()
