@@ -180,6 +180,7 @@ def test_installed_thnn_bindings_show_and_header(installed):
 
 def test_installed_demo_shows_the_generated_wrapper(installed):
     python, elsewhere = installed
-    result = run([python, '-m', 'torch_early.demo'], cwd=elsewhere)
+    result = run([python, '-m', 'torch_early.demo', '3'], cwd=elsewhere)
     assert result.returncode == 0, result.stdout
+    assert 'generic/methods/TensorMath.cwrap declares it' in result.stdout
     assert 'static PyObject *THPTensor_(add)(' in result.stdout
