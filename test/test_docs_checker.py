@@ -20,7 +20,10 @@ def write(root, path, text):
 
 
 @pytest.fixture
-def root(tmp_path):
+def root(tmp_path, monkeypatch):
+    # The temporary checkout has a torch_early/ folder with no __init__.py: put the real
+    # checkout on the path, so that its package is imported rather than that empty folder.
+    monkeypatch.setenv('PYTHONPATH', str(Path(__file__).resolve().parent.parent))
     write(tmp_path, 'lib/TH/generic/THTensorMath.c', '''\
         #ifndef TH_GENERIC_FILE
         #define TH_GENERIC_FILE "generic/THTensorMath.c"
