@@ -153,15 +153,50 @@ EXTENSION_SOURCES = sorted(os.path.join("csrc", f) for f in os.listdir(os.path.j
 SHM_MANAGER_SOURCE = os.path.join("csrc", "shm_manager", "manager.c")
 
 
-def compile_in_parallel(compiler, sources, output_dir, macros, include_dirs, extra_args):
-    """distutils compiles one file at a time; this compiles `sources` on JOBS threads."""
+def dependencies(depfile):
+    """The files a compile read, from the make rule that the compiler's -MMD wrote
+    ("obj.o: source.c header.h ..."); None when there is no such file yet."""
+    try:
+        with open(depfile) as f:
+            rule = f.read().replace("\\\n", " ")
+    except OSError:
+        return None
+    return rule.split(":", 1)[1].split() if ":" in rule else None
+
+
+def up_to_date(obj, command):
+    """True when `obj` was compiled with this same command line and is newer than its source and
+    every header it included, so compiling it again would give the same object."""
+    depfile, commandfile = obj[:-2] + ".d", obj[:-2] + ".cmd"
+    inputs = dependencies(depfile)
+    if inputs is None or not os.path.exists(obj) or not os.path.exists(commandfile):
+        return False
+    with open(commandfile) as f:
+        if f.read() != command:
+            return False
+    built = os.path.getmtime(obj)
+    return all(os.path.exists(path) and os.path.getmtime(path) <= built for path in inputs)
+
+
+def compile_in_parallel(compiler, sources, output_dir, macros, include_dirs, extra_args,
+                        everything):
+    """distutils compiles one file at a time, every time; this compiles `sources` on JOBS threads,
+    and only those whose object is out of date (see up_to_date; all of them if `everything`), so
+    that a rebuild after editing one file compiles that file and the files that include it."""
     macros, objects, extra_args, pp_opts, build = compiler._setup_compile(
         output_dir, macros, include_dirs, sources, None, extra_args)
     cc_args = compiler._get_cc_args(pp_opts, DEBUG, None)
 
     def compile_one(obj):
         source, ext = build[obj]
-        compiler._compile(obj, source, ext, cc_args, extra_args, pp_opts)
+        command = " ".join(compiler.compiler_so + cc_args + [source] + extra_args)
+        if not everything and up_to_date(obj, command):
+            return
+        # -MMD -MF: the compiler lists the headers it read, for the next build's up_to_date
+        compiler._compile(obj, source, ext, cc_args, extra_args + ["-MMD", "-MF", obj[:-2] + ".d"],
+                          pp_opts)
+        with open(obj[:-2] + ".cmd", "w") as f:
+            f.write(command)
 
     with ThreadPoolExecutor(max_workers=JOBS) as pool:
         list(pool.map(compile_one, objects))
@@ -183,6 +218,12 @@ class BuildExt(build_ext):
                            os.path.join(ROOT, GENERATED, generated))
         cwrap.thnn.generate(os.path.join(ROOT, THNN_HEADER),
                             os.path.join(ROOT, GENERATED, THNN_GENERATED))
+        # setuptools skips the extension unless a file is newer than _C by its time stamp in
+        # whole seconds, so a file saved in the second a build ended would look up to date.
+        # compile_in_parallel checks each object exactly instead, and the libraries and _C are
+        # linked again every time (seconds). `build_ext --force` still recompiles everything.
+        self.recompile_everything = bool(self.force)
+        self.force = True
         super().run()
         self.install_generated_source()
         self.build_shm_manager()
@@ -190,7 +231,7 @@ class BuildExt(build_ext):
     def build_static_library(self, name, sources, include_dirs):
         """Compiles lib/<name> into lib<name>.a in the build folder; returns its path."""
         objects = compile_in_parallel(self.compiler, sources, self.build_temp, TH_MACROS,
-                                      include_dirs, COMMON_FLAGS)
+                                      include_dirs, COMMON_FLAGS, self.recompile_everything)
         library = os.path.join(self.build_temp, self.compiler.library_filename(name))
         # `ar` only adds and replaces members: an archive made before a source file was removed
         # would keep its object. So a stale archive is made again from the current objects.
@@ -216,7 +257,8 @@ class BuildExt(build_ext):
         # The extension's own sources go through the same parallel compile.
         compiler.compile = lambda sources, output_dir=None, macros=None, include_dirs=None, \
             debug=0, extra_preargs=None, extra_postargs=None, depends=None: compile_in_parallel(
-                compiler, sources, output_dir, macros, include_dirs, extra_postargs)
+                compiler, sources, output_dir, macros, include_dirs, extra_postargs,
+                self.recompile_everything)
         super().build_extensions()
 
     def build_shm_manager(self):
