@@ -6,6 +6,7 @@
 - `stochastic_function.py` — StochasticFunction, trained through `reinforce(reward)`.
 - `_functions/` — one Function class per differentiable operation, one module per family.
 - `gradcheck.py` — analytical against numerical Jacobians.
+- `graph.py` — the recorded graph as Graphviz DOT text, or SVG (`to_dot`, `to_svg`).
 """
 
 from .variable import Variable
