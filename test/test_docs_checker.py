@@ -201,8 +201,6 @@ def test_a_block_past_the_time_limit_fails(root):
     assert failure.line == 1 and 'ran past 1 s' in failure.message
 
 
-# ---- rule 3: console blocks ----------------------------------------------------------------------
-
 def test_a_block_stuck_in_c_code_past_the_time_limit_fails(root):
     page = write(root, 'docs/stuck.md', '''\
         \'\'\'python
@@ -214,6 +212,8 @@ def test_a_block_stuck_in_c_code_past_the_time_limit_fails(root):
     [failure] = docs.check_python_blocks(root, page, timeout=1)
     assert failure.line == 1 and 'ran past 1 s' in failure.message
 
+
+# ---- rule 3: console blocks ----------------------------------------------------------------------
 
 def test_console_commands_run_with_this_interpreter_at_the_root(root):
     page = write(root, 'docs/console.md', '''\
