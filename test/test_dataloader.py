@@ -341,6 +341,57 @@ def test_workers_load_in_other_processes_with_one_thread():
     assert threads == {1}
 
 
+START_METHOD_PROGRAM = textwrap.dedent('''
+    import multiprocessing
+    import multiprocessing.context
+    import sys
+    import torch_early
+    from torch_early.utils.data import Dataset, DataLoader, TensorDataset
+
+    if sys.argv[1] == 'default-is-spawn':
+        # a Python whose own default start method is not fork (as forkserver is from 3.14 on),
+        # with nothing chosen by the program
+        multiprocessing.context._default_context = multiprocessing.context.DefaultContext(
+            multiprocessing.context._concrete_contexts['spawn'])
+
+        def make_dataset():
+            class Squares(Dataset):          # defined in a function: spawn cannot pickle it
+                def __getitem__(self, i):
+                    return torch_early.FloatTensor([i * i])
+
+                def __len__(self):
+                    return 4
+            return Squares()
+        dataset = make_dataset()
+    else:
+        multiprocessing.set_start_method('spawn')   # the program's own choice
+        dataset = TensorDataset(torch_early.FloatTensor([[0], [1], [4], [9]]),
+                                torch_early.LongTensor([0, 1, 2, 3]))
+
+    iterator = iter(DataLoader(dataset, batch_size=2, num_workers=2))
+    batches = [batch[0].view(-1).tolist() if isinstance(batch, list) else batch.view(-1).tolist()
+               for batch in iterator]
+    print(sorted({worker._start_method for worker in iterator.workers}), batches)
+''')
+
+
+def run_with_start_method(mode):
+    result = subprocess.run([sys.executable, '-c', START_METHOD_PROGRAM, mode],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+@pytest.mark.skipif(not sys.platform.startswith('linux'), reason='workers are forked on Linux')
+def test_workers_are_forked_on_linux_whatever_python_defaults_to():
+    assert run_with_start_method('default-is-spawn') == "['fork'] [[0.0, 1.0], [4.0, 9.0]]\n"
+
+
+@pytest.mark.skipif(not sys.platform.startswith('linux'), reason='workers are forked on Linux')
+def test_a_start_method_the_program_chose_is_kept():
+    assert run_with_start_method('chosen-spawn') == "['spawn'] [[0.0, 1.0], [4.0, 9.0]]\n"
+
+
 def test_worker_error_is_raised_in_the_parent_with_its_traceback():
     iterator = iter(DataLoader(FailingDataset(8, bad={5}), batch_size=2, num_workers=2))
     assert next(iterator).tolist() == [0, 1]

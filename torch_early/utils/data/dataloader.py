@@ -151,6 +151,18 @@ def _index_batches(sampler, batch_size, drop_last):
         yield batch
 
 
+def _worker_context():
+    """How the workers are started. The era's were forked (Python's default on Linux then): the
+    dataset and collate_fn reach them as they are in memory, even a class defined inside a
+    function, with nothing pickled. On Linux the workers are still forked where Python's own
+    default has become another start method (forkserver, from Python 3.14), unless the start
+    method is already fixed (by set_start_method, or by an earlier use of multiprocessing's
+    default context); elsewhere (macOS, where fork is unsafe) the default stands."""
+    if sys.platform.startswith("linux") and multiprocessing.get_start_method(allow_none=True) is None:
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context()
+
+
 class DataLoaderIter(object):
     """One pass over a DataLoader. With workers, it keeps 2 batches per worker in flight
     (send_idx counts the index lists sent, rcvd_idx the batches handed out) and parks a batch
@@ -169,14 +181,15 @@ class DataLoaderIter(object):
             self._start_workers()
 
     def _start_workers(self):
-        self.data_queue = multiprocessing.Queue()
-        self.index_queues = [multiprocessing.Queue() for _ in range(self.num_workers)]
+        context = _worker_context()
+        self.data_queue = context.Queue()
+        self.index_queues = [context.Queue() for _ in range(self.num_workers)]
         self.send_idx = 0
         self.rcvd_idx = 0
         self.batches_outstanding = 0
         self.reorder_dict = {}
         for index_queue in self.index_queues:
-            worker = multiprocessing.Process(
+            worker = context.Process(
                 target=_worker_loop,
                 args=(self.dataset, index_queue, self.data_queue, self.collate_fn, os.getpid()),
                 daemon=True)
