@@ -183,7 +183,7 @@ def test_rejects_params_that_are_not_variables():
 
 def test_to_svg_without_the_package_names_the_extra(monkeypatch):
     monkeypatch.setitem(sys.modules, 'graphviz', None)      # makes `import graphviz` fail
-    with pytest.raises(RuntimeError, match=r'pip install "torch_early\[graph\]"'):
+    with pytest.raises(RuntimeError, match=r"pip install graphviz .*pip install -e \"\.\[graph\]\""):
         to_svg(leaf(2) * 2)
 
 

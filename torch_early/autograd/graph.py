@@ -57,9 +57,10 @@ def to_svg(variable, params=None):
     try:
         import graphviz
     except ImportError:
-        raise RuntimeError('to_svg needs the graphviz Python package: pip install '
-                           '"torch_early[graph]" (and Graphviz\'s dot program, from your system\'s '
-                           'graphviz package); to_dot works without them') from None
+        raise RuntimeError('to_svg needs the graphviz Python package: pip install graphviz (in '
+                           'a checkout, pip install -e ".[graph]" installs it) and Graphviz\'s dot '
+                           'program, from your system\'s graphviz package; to_dot works without '
+                           'them') from None
     if shutil.which('dot') is None:
         raise RuntimeError("to_svg needs Graphviz's dot program on the PATH: install Graphviz "
                            "(the graphviz package of your system, or graphviz.org); to_dot works "

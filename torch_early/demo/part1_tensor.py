@@ -23,9 +23,13 @@ def show_c_type():
     print("t = torch_early.FloatTensor(2, 3) ran tp_new, THPFloatTensor_pynew, which stored a new "
           "THFloatTensor in cdata")
     in_c = sorted(n for n, v in vars(base).items() if type(v).__name__ == "method_descriptor")
-    in_python = sorted(n for n in vars(torch.tensor._TensorBase) if not n.startswith("__"))
+    in_python = [n for n in vars(torch.tensor._TensorBase) if not n.startswith("__")]
+    operators = [n for n in vars(torch.tensor._TensorBase) if n.startswith("__") and n.endswith("__")
+                 and callable(vars(torch.tensor._TensorBase)[n])]
     print("methods in the C method table: %d (add, size, storage, t, ...); in the Python mixin "
           "_TensorBase: %d (view, tolist, ...)" % (len(in_c), len(in_python)))
+    print("  and the mixin's %d operators and special methods (__add__, __eq__, __repr__, ...)"
+          % len(operators))
     for name in ("add", "size", "view"):
         owner = next(k for k in cls.__mro__ if name in vars(k))
         print("  t.%-5s is found in %s" % (name, torch.typename(owner)))
