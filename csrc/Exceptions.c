@@ -16,6 +16,7 @@ _Thread_local THPErrorFrame *THPErrorFrame_innermost = NULL;
 
 PyObject *THPException_IndexError = NULL;
 PyObject *THPException_ZeroDivisionError = NULL;
+PyObject *THPException_MemoryError = NULL;
 
 /* The Python exception type for a kind of TH error. */
 static PyObject *exception_type(THErrorKind kind)
@@ -25,6 +26,8 @@ static PyObject *exception_type(THErrorKind kind)
     return THPException_IndexError;
   case TH_ERROR_ZERO_DIVISION:
     return THPException_ZeroDivisionError;
+  case TH_ERROR_MEMORY:
+    return THPException_MemoryError;
   default:
     return PyExc_RuntimeError;
   }
@@ -173,6 +176,10 @@ PyDoc_STRVAR(THPException_ZeroDivisionError_doc,
 "An integer division or remainder by zero inside a tensor operation (div, fmod, remainder...).\n"
 "It is a ZeroDivisionError, and also a RuntimeError, as every error of a TH call was at first.");
 
+PyDoc_STRVAR(THPException_MemoryError_doc,
+"Memory the system refused for a storage or a tensor operation (a huge size, a full machine).\n"
+"It is a MemoryError, and also a RuntimeError, as every error of a TH call was at first.");
+
 /* A new exception class `name` deriving from both `python_type` and RuntimeError, added to the
  * module; NULL on failure. */
 static PyObject *add_exception(PyObject *module, const char *name, const char *doc,
@@ -205,5 +212,8 @@ int THPException_init(PyObject *module)
   THPException_ZeroDivisionError = add_exception(module, "TensorZeroDivisionError",
                                                  THPException_ZeroDivisionError_doc,
                                                  PyExc_ZeroDivisionError);
-  return THPException_IndexError && THPException_ZeroDivisionError ? 0 : -1;
+  THPException_MemoryError = add_exception(module, "TensorMemoryError",
+                                           THPException_MemoryError_doc, PyExc_MemoryError);
+  return THPException_IndexError && THPException_ZeroDivisionError && THPException_MemoryError
+             ? 0 : -1;
 }

@@ -65,7 +65,7 @@ void THPErrorFrame_landPython(THPErrorFrame *frame) __attribute__((noreturn));
 
 /* Pops the frame and sets the exception of the TH error that landed in it: RuntimeError, or
  * TensorIndexError for an index out of its range (THIndexCheck), TensorZeroDivisionError for an
- * integer division by zero; its attribute th_location is the (file, line) of the TH check, the
+ * integer division by zero, TensorMemoryError for memory refused; its attribute th_location is the (file, line) of the TH check, the
  * file relative to the source tree. After THPErrorFrame_landPython the exception is already set.
  * Always returns NULL. */
 PyObject *THPErrorFrame_raise(THPErrorFrame *frame);
@@ -77,6 +77,9 @@ extern PyObject *THPException_IndexError;
 /* torch_early.TensorZeroDivisionError: a ZeroDivisionError that is also a RuntimeError, for an
  * integer division by zero (THZeroDivisionError). */
 extern PyObject *THPException_ZeroDivisionError;
+/* torch_early.TensorMemoryError: a MemoryError that is also a RuntimeError, for memory the system
+ * refused (THOutOfMemoryError). */
+extern PyObject *THPException_MemoryError;
 
 /* For hand-written code: runs body(context) inside a frame. `argument_names` (see above, or NULL)
  * names the arguments of the TH function body calls. Returns 0, or -1 with the exception set
@@ -84,7 +87,7 @@ extern PyObject *THPException_ZeroDivisionError;
 typedef void (*THPGuardedBody)(void *context);
 int THPError_guard(THPGuardedBody body, void *context, const char *argument_names);
 
-/* Installs the process-wide TH error handlers and adds the two exception classes to the module.
+/* Installs the process-wide TH error handlers and adds the three exception classes to the module.
  * Called once by module init; 0, or -1 with an exception set. */
 int THPException_init(PyObject *module);
 

@@ -36,6 +36,22 @@ long THPUtils_unpackLong(PyObject *obj)
   return value;
 }
 
+long THPUtils_unpackSize(PyObject *obj)
+{
+  long value = THPUtils_unpackLong(obj);
+  if (value != LONG_MAX)
+    return value;
+  PyObject *index = PyNumber_Index(obj);
+  if (index == NULL)
+    return -1;
+  int overflow = 0;
+  PyLong_AsLongAndOverflow(index, &overflow);
+  if (overflow > 0)
+    PyErr_Format(PyExc_RuntimeError, "a size of %S is too large: sizes must fit in 64 bits", index);
+  Py_DECREF(index);
+  return overflow > 0 ? -1 : value;
+}
+
 long THPUtils_unpackLongArgument(PyObject *obj, const char *name)
 {
   PyObject *index = PyNumber_Index(obj);
@@ -215,7 +231,7 @@ static THLongStorage *sizes_from_items(PyObject *const *items, Py_ssize_t n)
       THLongStorage_free(sizes);
       return NULL;
     }
-    long value = THPUtils_unpackLong(items[i]);
+    long value = THPUtils_unpackSize(items[i]);
     if (value == -1 && PyErr_Occurred()) {
       THLongStorage_free(sizes);
       return NULL;

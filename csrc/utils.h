@@ -7,6 +7,10 @@
 int THPUtils_checkLong(PyObject *obj);
 /* -1 with an exception set when the object's __index__ raised: callers check PyErr_Occurred(). */
 long THPUtils_unpackLong(PyObject *obj);
+/* A size or an element count: THPUtils_unpackLong, except that an int above 64 bits is a
+ * RuntimeError naming it ("too large", like TH's own size checks) instead of a saturated value.
+ * -1 with an exception set on failure: callers check PyErr_Occurred(). */
+long THPUtils_unpackSize(PyObject *obj);
 /* The long argument `name` of a generated wrapper: OverflowError naming it and the int given when
  * that int does not fit a C long (a saturated value would reach TH's messages as a number the
  * caller never gave). -1 with an exception set on failure: callers check PyErr_Occurred(). */

@@ -103,7 +103,7 @@ static PyObject *THPStorage_(pynew)(PyTypeObject *type, PyObject *args, PyObject
   } else if (nargs == 0) {
     c.result = THStorage_(new)();
   } else if (nargs == 1 && THPUtils_checkLong(items[0])) {
-    c.size = THPUtils_unpackLong(items[0]);
+    c.size = THPUtils_unpackSize(items[0]);
     if (c.size == -1 && PyErr_Occurred())
       return NULL;
     if (c.size < 0) {
@@ -301,7 +301,7 @@ static PyObject *THPStorage_(resize)(THPStorage *self, PyObject *size)
   }
   if (THPStorage_(checkNotShared)(self) < 0)
     return NULL;
-  THPStorage_(Resize) r = {self->cdata, THPUtils_unpackLong(size)};
+  THPStorage_(Resize) r = {self->cdata, THPUtils_unpackSize(size)};
   if (r.size == -1 && PyErr_Occurred())
     return NULL;
   if (r.size < 0) {

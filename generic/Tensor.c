@@ -35,6 +35,19 @@ PyObject *THPTensor_(NewEmpty)(void)
   return THPTensor_(New)(THTensor_(new)());
 }
 
+static void THPTensor_(checkInStorageBody)(void *tensor)
+{
+  THTensor_(checkInStorage)((THTensor *)tensor);
+}
+
+/* For the hand-written code that reads or exports a tensor's memory itself: 0 when its elements
+ * lie inside its storage, else -1 with TH's RuntimeError naming the sizes (the storage may have
+ * shrunk under the tensor: storage().resize_()). */
+static int THPTensor_(checkInStorage)(THTensor *tensor)
+{
+  return THPError_guard(THPTensor_(checkInStorageBody), tensor, NULL);
+}
+
 /* ---- slots -------------------------------------------------------------------------------- */
 
 static void THPTensor_(dealloc)(THPTensor *self)

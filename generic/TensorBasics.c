@@ -81,6 +81,8 @@ PyObject *THPTensor_(singleValue)(PyObject *self, const char *conversion)
                  (Py_ssize_t)THTensor_(nElement)(tensor), THTensor_(sizeDesc)(tensor).str);
     return NULL;
   }
+  if (THPTensor_(checkInStorage)(tensor) < 0)
+    return NULL;
   return THPUtils_(newReal)(THTensor_(data)(tensor)[0]);
 }
 

@@ -49,6 +49,8 @@ static int THPTensor_(getBuffer)(THPTensor *self, Py_buffer *view, int flags)
 {
   THTensor *tensor = self->cdata;
   /* Refuse before anything is retained or flagged, so a refusal leaves the tensor as it was. */
+  if (THPTensor_(checkInStorage)(tensor) < 0)
+    return -1;
   if (!THPTensor_(canExport)(tensor, flags)) {
     PyErr_SetString(PyExc_BufferError, "this tensor is not contiguous and can only be exported "
                                        "as a strided buffer (call .contiguous() first)");
@@ -131,6 +133,9 @@ static int THPTensor_(formatMatches)(const char *format, Py_ssize_t itemsize)
 static PyObject *THPTensor_(numpy)(THPTensor *self, PyObject *unused)
 {
   (void)unused;
+  /* numpy.asarray swallows an error of the buffer export and makes an array of one object. */
+  if (THPTensor_(checkInStorage)(self->cdata) < 0)
+    return NULL;
   PyObject *numpy = PyImport_ImportModule("numpy");
   if (numpy == NULL)
     return NULL;

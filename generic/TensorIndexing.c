@@ -45,6 +45,7 @@ static int THPTensor_(applyIndexItem)(THPTensor_(Index) *c, PyObject *item, int 
                      c->source->nDimension);
         return -1;
       }
+      THTensor_(checkInStorage)(view);  /* the element is read or written directly */
       c->is_element = 1;
       c->offset = view->storageOffset + index * view->stride[0];
       return 0;
@@ -82,7 +83,7 @@ static int THPTensor_(applyIndexItem)(THPTensor_(Index) *c, PyObject *item, int 
 }
 
 /* Runs inside a TH error guard: select/narrow are bounds-checked above, so TH can only fail on
- * memory exhaustion here. */
+ * memory exhaustion here, or on a source that no longer lies inside its storage. */
 static void THPTensor_(indexBody)(void *opaque)
 {
   THPTensor_(Index) *c = opaque;

@@ -114,6 +114,12 @@ void _THZeroDivisionError(const char *file, int line, const char *fmt, ...) {
   THReportError(TH_ERROR_ZERO_DIVISION, file, line, fmt, args);
 }
 
+void _THOutOfMemoryError(const char *file, int line, const char *fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  THReportError(TH_ERROR_MEMORY, file, line, fmt, args);
+}
+
 /* Reports an argument error of the given kind through the argument-error handlers. */
 TH_NORETURN static void THReportArgError(THErrorKind kind, const char *file, int line, int argNumber,
                                          const char *fmt, va_list args) {
@@ -320,8 +326,8 @@ static void *THTryAlloc(ptrdiff_t size) {
 }
 
 TH_NORETURN static void THOutOfMemory(ptrdiff_t size) {
-  THError("not enough memory: you tried to allocate %td bytes (%.2f GB)", size,
-          (double)size / (1024.0 * 1024.0 * 1024.0));
+  THOutOfMemoryError("not enough memory: you tried to allocate %td bytes (%.2f GB)", size,
+                     (double)size / (1024.0 * 1024.0 * 1024.0));
 }
 
 void *THAlloc(ptrdiff_t size) {

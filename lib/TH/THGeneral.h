@@ -99,11 +99,22 @@ TH_API void _THZeroDivisionError(const char *file, int line, const char *fmt, ..
     TH_NORETURN TH_PRINTF_LIKE(3, 4);
 #define THZeroDivisionError(...) _THZeroDivisionError(__FILE__, __LINE__, __VA_ARGS__)
 
+/* Memory the system refused (THAlloc, THRealloc): an error of kind TH_ERROR_MEMORY. */
+TH_API void _THOutOfMemoryError(const char *file, int line, const char *fmt, ...)
+    TH_NORETURN TH_PRINTF_LIKE(3, 4);
+#define THOutOfMemoryError(...) _THOutOfMemoryError(__FILE__, __LINE__, __VA_ARGS__)
+
 /* What the error being reported is about, for a handler that maps errors to exception types:
- * THIndexCheck failures are TH_ERROR_INDEX, THZeroDivisionError TH_ERROR_ZERO_DIVISION, every
- * other error TH_ERROR_RUNTIME. And where it was raised: the C file and line of the check, for
- * readers who want to see it. Valid inside a handler, on the thread that raised the error. */
-typedef enum { TH_ERROR_RUNTIME, TH_ERROR_INDEX, TH_ERROR_ZERO_DIVISION } THErrorKind;
+ * THIndexCheck failures are TH_ERROR_INDEX, THZeroDivisionError TH_ERROR_ZERO_DIVISION,
+ * THOutOfMemoryError TH_ERROR_MEMORY, every other error TH_ERROR_RUNTIME. And where it was
+ * raised: the C file and line of the check, for readers who want to see it. Valid inside a
+ * handler, on the thread that raised the error. */
+typedef enum {
+  TH_ERROR_RUNTIME,
+  TH_ERROR_INDEX,
+  TH_ERROR_ZERO_DIVISION,
+  TH_ERROR_MEMORY
+} THErrorKind;
 TH_API THErrorKind THLastErrorKind(void);
 TH_API const char *THLastErrorFile(void);
 TH_API int THLastErrorLine(void);

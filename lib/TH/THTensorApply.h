@@ -11,7 +11,8 @@
  *
  * Only the total element counts must agree (checked before anything is touched, naming both
  * sizes): a 2x3 and a 3x2 tensor are walked in their own row-major orders, element by element.
- * A 0-dimensional (empty) tensor has no elements and the loop body never runs.
+ * A 0-dimensional (empty) tensor has no elements and the loop body never runs. Every tensor must
+ * also lie inside its storage (checked first too: see "Elements inside their storage" below).
  *
  * In CODE, the current element of tensor T is *T_data (the tensor argument must be a plain
  * variable name: for r_ the pointer is r__data). CODE may use `continue`; it must not `break`,
@@ -112,10 +113,48 @@ static inline void THApply_checkSameNumel(const char *which, int nDimA, const lo
             which, na, THSizeDesc(sizeA, nDimA).str, nb, THSizeDesc(sizeB, nDimB).str);
 }
 
+/* ---- Elements inside their storage ----
+ * Element (i0,...,ik) lives at storage offset storageOffset + i0*stride[0] + ... (strides are
+ * never negative), so a tensor reaches `extent` storage elements from its offset: 1 + the sum of
+ * (size-1)*stride, or none without dimensions. Creating or resizing a tensor makes its storage
+ * hold them, but a storage can shrink under its tensors afterwards (storage.resize_(0) in
+ * Python): every loop checks that the tensors it walks still lie inside their storages before it
+ * touches any element (THTensor_(data) and the checked get/set do the same for the others). Sizes
+ * and strides were checked for overflow when the layout was made, so the sum cannot overflow. */
+static inline ptrdiff_t THApply_extent(int nDimension, const long *size, const long *stride) {
+  ptrdiff_t extent = nDimension > 0 ? 1 : 0;
+  for (int d = 0; d < nDimension; d++)
+    extent += (size[d] - 1) * stride[d];
+  return extent;
+}
+
+/* The error of a layout that reaches past the end of its storage (or of the view that would). */
+TH_NORETURN static void __attribute__((noinline, cold)) THApply_errorOutsideStorage(
+    int nDimension, const long *size, ptrdiff_t offset, ptrdiff_t needed, ptrdiff_t storageSize) {
+  THError("a tensor of size %s at storage offset %td needs %td storage elements, but its storage "
+          "has %td", THSizeDesc(size, nDimension).str, offset, needed, storageSize);
+}
+
+static inline void THApply_checkInStorage(int nDimension, const long *size, const long *stride,
+                                          ptrdiff_t offset, ptrdiff_t storageSize) {
+  if (nDimension == 0)
+    return;
+  ptrdiff_t needed = offset + THApply_extent(nDimension, size, stride);
+  if (TH_UNLIKELY(needed > storageSize))
+    THApply_errorOutsideStorage(nDimension, size, offset, needed, storageSize);
+}
+
+/* The check for tensor T, of any dtype. */
+#define TH_APPLY_CHECK_IN_STORAGE(T)                                                  \
+  THApply_checkInStorage((T)->nDimension, (T)->size, (T)->stride, (T)->storageOffset, \
+                         (T)->storage ? (T)->storage->size : 0)
+
+/* Element (0,...,0) of T; T has been checked (TH_APPLY_CHECK_IN_STORAGE). */
 #define TH_APPLY_BASE(T) ((T)->storage->data + (T)->storageOffset)
 
 #define TH_TENSOR_APPLY(TYPE, T, ...)                                                 \
   do {                                                                                \
+    TH_APPLY_CHECK_IN_STORAGE(T);                                                     \
     if ((T)->nDimension > 0) {                                                        \
       THApplyIter T##_it;                                                             \
       TYPE *T##_base = TH_APPLY_BASE(T);                                        \
@@ -152,6 +191,8 @@ static inline void THApply_checkSameNumel(const char *which, int nDimA, const lo
   do {                                                                                \
     THApply_checkSameNumel("both", (T1)->nDimension, (T1)->size,                      \
                            (T2)->nDimension, (T2)->size);                             \
+    TH_APPLY_CHECK_IN_STORAGE(T1);                                                    \
+    TH_APPLY_CHECK_IN_STORAGE(T2);                                                    \
     if ((T1)->nDimension > 0) {                                                       \
       TH_APPLY_START(TYPE1, T1)                                                       \
       TH_APPLY_START(TYPE2, T2)                                                       \
@@ -178,6 +219,9 @@ static inline void THApply_checkSameNumel(const char *which, int nDimA, const lo
                            (T2)->nDimension, (T2)->size);                             \
     THApply_checkSameNumel("all three", (T1)->nDimension, (T1)->size,                 \
                            (T3)->nDimension, (T3)->size);                             \
+    TH_APPLY_CHECK_IN_STORAGE(T1);                                                    \
+    TH_APPLY_CHECK_IN_STORAGE(T2);                                                    \
+    TH_APPLY_CHECK_IN_STORAGE(T3);                                                    \
     if ((T1)->nDimension > 0) {                                                       \
       TH_APPLY_START(TYPE1, T1)                                                       \
       TH_APPLY_START(TYPE2, T2)                                                       \

@@ -6,7 +6,8 @@
  * never moves DIMENSION). For each position CODE sees, per tensor T, the start of the slice T_data,
  * its length T_size and the distance between its elements T_stride; CODE processes the whole slice.
  * The tensors must have the same number of dimensions and equal sizes in every dimension except
- * DIMENSION (checked first, naming the sizes). CODE may use `continue` to go to the next slice;
+ * DIMENSION (checked first, naming the sizes), and lie inside their storages (checked first
+ * too: see THTensorApply.h). CODE may use `continue` to go to the next slice;
  * it must not `break`, `return` or `goto` out of the loop, nor raise TH errors. */
 #ifndef TH_TENSOR_DIM_APPLY_INC
 #define TH_TENSOR_DIM_APPLY_INC
@@ -83,7 +84,7 @@ static inline ptrdiff_t THDimApply_offset(const long *counter, const long *strid
 
 /* The slice variables of tensor T at the current odometer position (CODE need not use them all). */
 #define TH_DIM_APPLY_SLICE(TYPE, T, DIM)                                              \
-  TYPE *T##_data = (T)->storage->data + (T)->storageOffset +                          \
+  TYPE *T##_data = TH_APPLY_BASE(T) +                                                 \
                    THDimApply_offset(TH_dim_counter, (T)->stride, (T)->nDimension);   \
   const long T##_stride = (T)->stride[DIM];                                           \
   const long T##_size = (T)->size[DIM];                                               \
@@ -95,6 +96,7 @@ static inline ptrdiff_t THDimApply_offset(const long *counter, const long *strid
   do {                                                                                \
     const int TH_dim = (DIMENSION);                                                   \
     THDimApply_checkDim(TH_dim, (T)->nDimension);                                     \
+    TH_APPLY_CHECK_IN_STORAGE(T);                                                     \
     long TH_dim_counterOnStack[TH_APPLY_STACK_DIMS];                                  \
     long *TH_dim_counter = THDimApply_counterNew(TH_dim_counterOnStack, (T)->nDimension); \
     do {                                                                              \
@@ -109,6 +111,8 @@ static inline ptrdiff_t THDimApply_offset(const long *counter, const long *strid
     const int TH_dim = (DIMENSION);                                                   \
     THDimApply_checkDim(TH_dim, (T1)->nDimension);                                    \
     THDimApply_checkSizes(TH_dim, (T1)->nDimension, (T1)->size, (T2)->nDimension, (T2)->size); \
+    TH_APPLY_CHECK_IN_STORAGE(T1);                                                    \
+    TH_APPLY_CHECK_IN_STORAGE(T2);                                                    \
     long TH_dim_counterOnStack[TH_APPLY_STACK_DIMS];                                  \
     long *TH_dim_counter = THDimApply_counterNew(TH_dim_counterOnStack, (T1)->nDimension); \
     do {                                                                              \
@@ -125,6 +129,9 @@ static inline ptrdiff_t THDimApply_offset(const long *counter, const long *strid
     THDimApply_checkDim(TH_dim, (T1)->nDimension);                                    \
     THDimApply_checkSizes(TH_dim, (T1)->nDimension, (T1)->size, (T2)->nDimension, (T2)->size); \
     THDimApply_checkSizes(TH_dim, (T1)->nDimension, (T1)->size, (T3)->nDimension, (T3)->size); \
+    TH_APPLY_CHECK_IN_STORAGE(T1);                                                    \
+    TH_APPLY_CHECK_IN_STORAGE(T2);                                                    \
+    TH_APPLY_CHECK_IN_STORAGE(T3);                                                    \
     long TH_dim_counterOnStack[TH_APPLY_STACK_DIMS];                                  \
     long *TH_dim_counter = THDimApply_counterNew(TH_dim_counterOnStack, (T1)->nDimension); \
     do {                                                                              \

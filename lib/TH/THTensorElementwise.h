@@ -8,6 +8,7 @@
  *   TH_ELEMENTWISE_2(RESULT_REAL, FORMULA)   each element of r_ = FORMULA of x and y, src's element
  *
  * RESULT_REAL is the type of r_'s elements: real, or unsigned char for a ByteTensor of 0s and 1s.
+ * Every operand must lie inside its storage (checked first: see TH_ELEMENTWISE_FLAT).
  * When every tensor is contiguous, one flat loop over the elements, which the compiler vectorises
  * and THParallel shares among threads above TH_OMP_OVERHEAD_THRESHOLD elements; other layouts go
  * through TH_TENSOR_APPLY2/3, in row-major order.
@@ -23,9 +24,12 @@
 #include "THParallel.h"
 #include "THTensorApply.h"
 
-/* The elements of T (of any dtype) when it is contiguous, else NULL: the flat loop's pointer. */
+/* The elements of T (of any dtype) when it is contiguous, else NULL: the flat loop's pointer.
+ * T is first checked to lie inside its storage, so every operand of a loop is checked before the
+ * loop begins. */
 #define TH_ELEMENTWISE_FLAT(T)                                                                 \
-  ((T)->storage && THApply_isContiguous((T)->nDimension, (T)->size, (T)->stride)              \
+  (TH_APPLY_CHECK_IN_STORAGE(T),                                                               \
+   (T)->storage && THApply_isContiguous((T)->nDimension, (T)->size, (T)->stride)               \
        ? TH_APPLY_BASE(T)                                                                      \
        : NULL)
 

@@ -81,8 +81,15 @@ THLongStorage *THTensor_(newStrideOf)(THTensor *self) {
   return stride;
 }
 
+void THTensor_(checkInStorage)(const THTensor *self) {
+  TH_APPLY_CHECK_IN_STORAGE(self);
+}
+
 real *THTensor_(data)(const THTensor *self) {
-  return self->storage ? self->storage->data + self->storageOffset : NULL;
+  if (!self->storage)
+    return NULL;
+  THTensor_(checkInStorage)(self);
+  return self->storage->data + self->storageOffset;
 }
 
 void THTensor_(setFlag)(THTensor *self, const char flag) {
@@ -110,10 +117,40 @@ static long THTensor_(strideFor)(int d, int n, const long *size, const long *str
   return d == n - 1 ? 1 : size[d + 1] * nextStride;
 }
 
+/* count *= factor, unless the product, or its size in bytes, would not fit a ptrdiff_t: then 0. */
+static int THTensor_(multiplyCount)(ptrdiff_t *count, long factor) {
+  return !__builtin_mul_overflow(*count, factor, count) &&
+         *count <= PTRDIFF_MAX / (ptrdiff_t)sizeof(real);
+}
+
+/* Refuses sizes whose number of elements, or of bytes, overflows 64 bits (a ptrdiff_t). The
+ * extent below does not catch them all: an expanded view (stride 0) reaches one element whatever
+ * its sizes, but nElement, and every loop, counts all of them. */
+static void THTensor_(checkElementCount)(int n, const long *size) {
+  ptrdiff_t count = 1;
+  for (int d = 0; d < n; d++)
+    if (!THTensor_(multiplyCount)(&count, size[d]))
+      THError("a tensor of size %s is too large: its number of elements, or of bytes, does not fit "
+              "in 64 bits", THSizeDesc(size, n).str);
+}
+
+/* The windows of unfold hold up to size times the elements of src: their count must fit too. */
+static void THTensor_(checkUnfoldedCount)(const THTensor *src, int dim, long size, long step) {
+  ptrdiff_t count = 1;
+  int fits = THTensor_(multiplyCount)(&count, size);
+  for (int d = 0; d < src->nDimension; d++)
+    fits = fits && THTensor_(multiplyCount)(&count, d == dim ? (src->size[d] - size) / step + 1
+                                                             : src->size[d]);
+  if (!fits)
+    THError("unfolding a tensor of size %s into windows of %ld is too large: the number of "
+            "elements, or of bytes, does not fit in 64 bits", THTensor_(sizeDesc)(src).str, size);
+}
+
 /* Number of storage elements the layout reaches (from the offset): 1 + sum (size-1)*stride, or 0
- * for no dimensions. Raises an error (allocating nothing) when a stride or the extent overflows;
- * after this check strideFor cannot overflow either. */
+ * for no dimensions. Raises an error (allocating nothing) when the element count, a stride or the
+ * extent overflows; after this check strideFor cannot overflow either. */
 static ptrdiff_t THTensor_(extentOf)(int n, const long *size, const long *stride) {
+  THTensor_(checkElementCount)(n, size);
   ptrdiff_t extent = n > 0 ? 1 : 0;
   long st = 1;
   for (int d = n - 1; d >= 0; d--) {
@@ -133,7 +170,18 @@ static ptrdiff_t THTensor_(extentOf)(int n, const long *size, const long *stride
   return extent;
 }
 
-/* Makes sure storage holds `needed` elements, growing it if allowed. */
+/* A view never grows its storage: an error, naming the sizes, unless the storage already holds
+ * the elements of the layout (n > 0 dimensions) at storageOffset. */
+static void THTensor_(checkViewFits)(const THStorage *storage, ptrdiff_t storageOffset, int n,
+                                     const long *size, const long *stride) {
+  ptrdiff_t needed;
+  if (__builtin_add_overflow(storageOffset, THTensor_(extentOf)(n, size, stride), &needed))
+    THError("a tensor of size %s is too large", THSizeDesc(size, n).str);
+  if (needed > storage->size)
+    THApply_errorOutsideStorage(n, size, storageOffset, needed, storage->size);
+}
+
+/* Makes sure storage holds `needed` elements, growing it if allowed (for resizing only). */
 static void THTensor_(reserve)(THStorage *storage, ptrdiff_t needed) {
   if (storage->size >= needed)
     return;
@@ -256,12 +304,8 @@ void THTensor_(setStorageNd)(THTensor *self, THStorage *storage, ptrdiff_t stora
                              int nDimension, const long *size, const long *stride) {
   THArgCheck(storageOffset >= 0, 3, "storage offset must be non-negative, got %td", storageOffset);
   int n = THTensor_(countDims)(nDimension, size);
-  if (storage && n > 0) {
-    ptrdiff_t needed;
-    if (__builtin_add_overflow(storageOffset, THTensor_(extentOf)(n, size, stride), &needed))
-      THError("a tensor of size %s is too large", THSizeDesc(size, n).str);
-    THTensor_(reserve)(storage, needed);
-  }
+  if (storage && n > 0)
+    THTensor_(checkViewFits)(storage, storageOffset, n, size, stride);
   if (self->storage != storage) {
     THStorage_(retain)(storage);
     THStorage_(free)(self->storage);
@@ -332,17 +376,15 @@ THTensor *THTensor_(newWithTensor)(THTensor *tensor) {
   return self;
 }
 
-/* Creating a view can fail (bad offset, storage too small and not resizable): check the layout
- * before allocating the tensor, so that nothing leaks. */
+/* Creating a view can fail (bad offset, storage too small): check the layout before allocating
+ * the tensor, so that nothing leaks. */
 static THTensor *THTensor_(newWithStorageNd)(THStorage *storage, ptrdiff_t storageOffset, int nDimension,
                                              const long *size, const long *stride) {
   THArgCheck(storageOffset >= 0, 2, "storage offset must be non-negative, got %td", storageOffset);
   int n = THTensor_(countDims)(nDimension, size);
   ptrdiff_t needed = THTensor_(extentOf)(n, size, stride);
-  if (storage && n > 0 && !THStorage_(isResizable)(storage))
-    THArgCheck(needed <= storage->size - storageOffset, 1,
-               "a tensor of size %s at offset %td needs %td storage elements, but the storage has %td",
-               THSizeDesc(size, n).str, storageOffset, storageOffset + needed, storage->size);
+  if (storage && n > 0)
+    THTensor_(checkViewFits)(storage, storageOffset, n, size, stride);
   /* The storage (the large block) is made before the tensor struct, so that running out of memory
    * leaves nothing allocated behind. */
   THStorage *created = NULL;
@@ -500,6 +542,7 @@ void THTensor_(unfold)(THTensor *self, THTensor *src, int dimension, long size, 
   if (!src)
     src = self;
   THTensor_(checkUnfold)(src, dimension, size, step, 3);
+  THTensor_(checkUnfoldedCount)(src, dimension, size, step);
   THTensor_(set)(self, src);
   int n = self->nDimension;
   THTensor_(setDimCount)(self, n + 1);
@@ -599,8 +642,38 @@ int THTensor_(overlaps)(const THTensor *a, const THTensor *b) {
   return aFirst < bEnd && bFirst < aEnd;
 }
 
+/* Two elements at one storage offset need two dimensions (of size > 1) whose steps can make up
+ * for each other: a stride of 0, or, taking the dimensions by increasing stride, a stride no
+ * larger than the farthest offset the smaller ones reach together. The element count fits in 63
+ * bits, so at most 63 dimensions have a size above 1. */
+int THTensor_(elementsMayOverlap)(const THTensor *self) {
+  long size[64], stride[64];
+  int n = 0;
+  for (int d = 0; d < self->nDimension; d++) {
+    if (self->size[d] == 1)
+      continue;
+    if (self->stride[d] == 0 || n == 64)
+      return 1;
+    int at = n++;                               /* insertion sort by stride */
+    for (; at > 0 && stride[at - 1] > self->stride[d]; at--) {
+      size[at] = size[at - 1];
+      stride[at] = stride[at - 1];
+    }
+    size[at] = self->size[d];
+    stride[at] = self->stride[d];
+  }
+  ptrdiff_t reach = 0;                          /* farthest offset of the smaller strides */
+  for (int i = 0; i < n; i++) {
+    if (stride[i] <= reach)
+      return 1;
+    reach += (size[i] - 1) * stride[i];
+  }
+  return 0;
+}
+
 THTensor *THTensor_(newApartFrom)(THTensor *src, const THTensor *result) {
-  if (src == result || THTensor_(isSetTo)(src, result) || !THTensor_(overlaps)(src, result)) {
+  int sameView = src == result || THTensor_(isSetTo)(src, result);
+  if (!THTensor_(overlaps)(src, result) || (sameView && !THTensor_(elementsMayOverlap)(result))) {
     THTensor_(retain)(src);
     return src;
   }
@@ -653,12 +726,14 @@ void THTensor_(freeCopyTo)(THTensor *self, THTensor *dst) {
 void THTensor_(set1d)(THTensor *tensor, long x0, real value) {
   THTensor_(checkNDimension)(tensor, 1);
   THTensor_(checkIndex)(tensor, 0, x0, 2);
+  THTensor_(checkInStorage)(tensor);
   tensor->storage->data[tensor->storageOffset + x0 * tensor->stride[0]] = value;
 }
 
 real THTensor_(get1d)(const THTensor *tensor, long x0) {
   THTensor_(checkNDimension)(tensor, 1);
   THTensor_(checkIndex)(tensor, 0, x0, 2);
+  THTensor_(checkInStorage)(tensor);
   return tensor->storage->data[tensor->storageOffset + x0 * tensor->stride[0]];
 }
 
@@ -666,6 +741,7 @@ void THTensor_(set2d)(THTensor *tensor, long x0, long x1, real value) {
   THTensor_(checkNDimension)(tensor, 2);
   THTensor_(checkIndex)(tensor, 0, x0, 2);
   THTensor_(checkIndex)(tensor, 1, x1, 3);
+  THTensor_(checkInStorage)(tensor);
   tensor->storage->data[tensor->storageOffset + x0 * tensor->stride[0] + x1 * tensor->stride[1]] = value;
 }
 
@@ -673,6 +749,7 @@ real THTensor_(get2d)(const THTensor *tensor, long x0, long x1) {
   THTensor_(checkNDimension)(tensor, 2);
   THTensor_(checkIndex)(tensor, 0, x0, 2);
   THTensor_(checkIndex)(tensor, 1, x1, 3);
+  THTensor_(checkInStorage)(tensor);
   return tensor->storage->data[tensor->storageOffset + x0 * tensor->stride[0] + x1 * tensor->stride[1]];
 }
 
@@ -681,6 +758,7 @@ void THTensor_(set3d)(THTensor *tensor, long x0, long x1, long x2, real value) {
   THTensor_(checkIndex)(tensor, 0, x0, 2);
   THTensor_(checkIndex)(tensor, 1, x1, 3);
   THTensor_(checkIndex)(tensor, 2, x2, 4);
+  THTensor_(checkInStorage)(tensor);
   tensor->storage->data[tensor->storageOffset + x0 * tensor->stride[0] + x1 * tensor->stride[1] +
                         x2 * tensor->stride[2]] = value;
 }
@@ -690,6 +768,7 @@ real THTensor_(get3d)(const THTensor *tensor, long x0, long x1, long x2) {
   THTensor_(checkIndex)(tensor, 0, x0, 2);
   THTensor_(checkIndex)(tensor, 1, x1, 3);
   THTensor_(checkIndex)(tensor, 2, x2, 4);
+  THTensor_(checkInStorage)(tensor);
   return tensor->storage->data[tensor->storageOffset + x0 * tensor->stride[0] + x1 * tensor->stride[1] +
                                x2 * tensor->stride[2]];
 }
@@ -700,6 +779,7 @@ void THTensor_(set4d)(THTensor *tensor, long x0, long x1, long x2, long x3, real
   THTensor_(checkIndex)(tensor, 1, x1, 3);
   THTensor_(checkIndex)(tensor, 2, x2, 4);
   THTensor_(checkIndex)(tensor, 3, x3, 5);
+  THTensor_(checkInStorage)(tensor);
   tensor->storage->data[tensor->storageOffset + x0 * tensor->stride[0] + x1 * tensor->stride[1] +
                         x2 * tensor->stride[2] + x3 * tensor->stride[3]] = value;
 }
@@ -710,6 +790,7 @@ real THTensor_(get4d)(const THTensor *tensor, long x0, long x1, long x2, long x3
   THTensor_(checkIndex)(tensor, 1, x1, 3);
   THTensor_(checkIndex)(tensor, 2, x2, 4);
   THTensor_(checkIndex)(tensor, 3, x3, 5);
+  THTensor_(checkInStorage)(tensor);
   return tensor->storage->data[tensor->storageOffset + x0 * tensor->stride[0] + x1 * tensor->stride[1] +
                                x2 * tensor->stride[2] + x3 * tensor->stride[3]];
 }

@@ -29,7 +29,11 @@ TH_API long THTensor_(stride)(const THTensor *self, int dim);
 /* New THLongStorages holding copies of the sizes / strides. */
 TH_API THLongStorage *THTensor_(newSizeOf)(THTensor *self);
 TH_API THLongStorage *THTensor_(newStrideOf)(THTensor *self);
-/* Address of element (0,...,0); NULL when there is no storage. */
+/* An error naming the sizes unless every element of self lies inside its storage, which can have
+ * shrunk under it (a storage's resize); see "Elements inside their storage" in THTensorApply.h. */
+TH_API void THTensor_(checkInStorage)(const THTensor *self);
+/* Address of element (0,...,0); NULL when there is no storage. Checks first that the elements
+ * lie inside the storage (checkInStorage): whoever takes the address may read every element. */
 TH_API real *THTensor_(data)(const THTensor *self);
 TH_API void THTensor_(setFlag)(THTensor *self, const char flag);
 TH_API void THTensor_(clearFlag)(THTensor *self, const char flag);
@@ -38,8 +42,8 @@ TH_API void THTensor_(clearFlag)(THTensor *self, const char flag);
 TH_API THTensor *THTensor_(new)(void);
 /* A view sharing tensor's storage, sizes and strides. */
 TH_API THTensor *THTensor_(newWithTensor)(THTensor *tensor);
-/* size_/stride_ may be NULL (empty / contiguous); a negative stride means "contiguous". The
- * storage grows if the view needs more elements than it has. */
+/* size_/stride_ may be NULL (empty / contiguous); a negative stride means "contiguous". A view
+ * never grows its storage: one that needs more elements than the storage has is an error. */
 TH_API THTensor *THTensor_(newWithStorage)(THStorage *storage_, ptrdiff_t storageOffset_,
                                            THLongStorage *size_, THLongStorage *stride_);
 TH_API THTensor *THTensor_(newWithStorage1d)(THStorage *storage_, ptrdiff_t storageOffset_,
@@ -67,7 +71,9 @@ TH_API THTensor *THTensor_(newClone)(THTensor *self);
 /* self itself (retained) when already contiguous, else a contiguous clone. */
 TH_API THTensor *THTensor_(newContiguous)(THTensor *self);
 /* A new reference to src, or to a contiguous copy of it when writing result could change src's
- * elements before an operation has read them (they overlap, and are not the same view). */
+ * elements before an operation has read them: they overlap and are not the same view, or they
+ * are the same view and its elements overlap each other (elementsMayOverlap: an expanded result
+ * is written several times over). */
 TH_API THTensor *THTensor_(newApartFrom)(THTensor *src, const THTensor *result);
 TH_API THTensor *THTensor_(newSelect)(THTensor *tensor, int dimension_, long sliceIndex_);
 TH_API THTensor *THTensor_(newNarrow)(THTensor *tensor, int dimension_, long firstIndex_, long size_);
@@ -77,7 +83,8 @@ TH_API THTensor *THTensor_(newUnfold)(THTensor *tensor, int dimension_, long siz
 /* ---- Resize ----
  * The sizes end at the first size <= 0 (so (3, 0, 5) gives a 1-D tensor of 3); a stride < 0 is
  * computed as contiguous. Same sizes and strides: nothing happens. The storage is created or grown
- * to fit, never shrunk; growing a storage that is not resizable is an error. */
+ * to fit, never shrunk; growing a storage that is not resizable is an error, and so are sizes
+ * whose number of elements or of bytes overflows 64 bits (as everywhere a layout is made). */
 TH_API void THTensor_(resize)(THTensor *tensor, THLongStorage *size, THLongStorage *stride);
 TH_API void THTensor_(resizeAs)(THTensor *tensor, THTensor *src);
 /* size/stride are C arrays of nDimension entries; stride may be NULL. */
@@ -89,7 +96,9 @@ TH_API void THTensor_(resize4d)(THTensor *tensor, long size0_, long size1_, long
 TH_API void THTensor_(resize5d)(THTensor *tensor, long size0_, long size1_, long size2_, long size3_,
                                 long size4_);
 
-/* ---- Re-point ---- */
+/* ---- Re-point ----
+ * Like the views above, these never grow a storage: the layout must fit in it, else an error
+ * (src itself must lie inside its storage, which may have shrunk under it). */
 /* self becomes a view with src's storage, offset, sizes and strides. */
 TH_API void THTensor_(set)(THTensor *self, THTensor *src);
 TH_API void THTensor_(setStorage)(THTensor *self, THStorage *storage_, ptrdiff_t storageOffset_,
@@ -136,6 +145,10 @@ TH_API int THTensor_(isSetTo)(const THTensor *self, const THTensor *src);
 /* Whether the elements of a and b share any memory (conservative: views that interleave without
  * sharing an element count too). */
 TH_API int THTensor_(overlaps)(const THTensor *a, const THTensor *b);
+/* Whether two elements of self may be one element of its storage: a dimension expanded with
+ * stride 0, windows of unfold that overlap (conservative: 1 whenever the strides do not prove
+ * every element distinct). */
+TH_API int THTensor_(elementsMayOverlap)(const THTensor *self);
 TH_API int THTensor_(isSize)(const THTensor *self, const THLongStorage *dims);
 TH_API ptrdiff_t THTensor_(nElement)(const THTensor *self);
 /* nElement under the name of torch.numel. */
@@ -148,7 +161,7 @@ TH_API void THTensor_(free)(THTensor *self);
 /* Copies self into dst (unless they are the same tensor), then frees self. */
 TH_API void THTensor_(freeCopyTo)(THTensor *self, THTensor *dst);
 
-/* ---- Checked element access ---- */
+/* ---- Checked element access (the index, and that the tensor lies inside its storage) ---- */
 TH_API void THTensor_(set1d)(THTensor *tensor, long x0, real value);
 TH_API void THTensor_(set2d)(THTensor *tensor, long x0, long x1, real value);
 TH_API void THTensor_(set3d)(THTensor *tensor, long x0, long x1, long x2, real value);

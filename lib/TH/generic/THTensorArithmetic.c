@@ -201,9 +201,11 @@ void THTensor_(cmul)(THTensor *r_, THTensor *t, THTensor *src) {
 
 /* ---- Division by a tensor ----
  * cdiv, cfmod and cremainder check every divisor before writing anything, then read t and src from
- * copies where they share memory with r_ under another layout: writing r_ would otherwise change
- * elements not read yet, and x.div_(x.t()) could meet a zero divisor that the check never saw (an
- * integer division by zero kills the process). Each has an Apart function that computes r_ once
+ * copies where writing r_ could change them (THTensor_(newApartFrom)): where they share memory
+ * with r_ under another layout, or where r_'s own elements overlap each other (x.expand(4, 3)
+ * written row after row). Otherwise writing r_ would change elements not read yet, and
+ * x.div_(x.t()) could meet a zero divisor that the check never saw (an integer division by zero
+ * kills the process). Each has an Apart function that computes r_ once
  * no operand shares memory with it that way. */
 
 static void THTensor_(divideReadingApart)(THTensor *r_, THTensor *t, THTensor *src,
@@ -254,9 +256,10 @@ void THTensor_(cremainder)(THTensor *r_, THTensor *t, THTensor *src) {
 /* ---- addcmul and addcdiv: r = t + value * src1 * src2, t + value * src1 / src2 ----
  * Four operands are more than the apply macros walk together, so the general case first copies t
  * into r_ and then updates r_ from src1 and src2. When r_ is not t but shares memory with src1 or
- * src2, that copy would overwrite them: the result is then made in a fresh tensor. When r_ is t,
- * src1 and src2 are read from copies where they share memory with it under another layout (as
- * the divisors of cdiv are). Each has an Update function that adds its term to r_, which already
+ * src2, that copy would overwrite them, and when r_ is t but its elements overlap each other (an
+ * expanded tensor), t would change as r_ is written: the result is then made in a fresh tensor.
+ * When r_ is t, src1 and src2 are read from copies where writing r_ could change them (as the
+ * divisors of cdiv are: THTensor_(newApartFrom)). Each has an Update function that adds its term to r_, which already
  * holds t or is t. */
 
 static void THTensor_(addcmulUpdate)(THTensor *r_, THTensor *t, real value, THTensor *a1,
@@ -294,7 +297,11 @@ static void THTensor_(addcReadingApart)(THTensor *r_, THTensor *t, real value, T
                                         void (*update)(THTensor *, THTensor *, real, THTensor *,
                                                        THTensor *)) {
   THTensor_(resizeAs)(r_, t);
-  if (r_ != t && (THTensor_(overlaps)(r_, src1) || THTensor_(overlaps)(r_, src2))) {
+  /* Into a fresh result when the copy of t would overwrite src1 or src2, or when r_ is t and its
+   * elements overlap each other (t's values would change as r_ is written over them). */
+  int intoFresh = r_ == t ? THTensor_(elementsMayOverlap)(r_)
+                          : THTensor_(overlaps)(r_, src1) || THTensor_(overlaps)(r_, src2);
+  if (intoFresh) {
     THTensor *result = THTensor_(new)();
     THTensor_(addcReadingApart)(result, t, value, src1, src2, update);
     THTensor_(copy)(r_, result);

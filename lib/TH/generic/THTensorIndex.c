@@ -341,10 +341,17 @@ static void THTensor_(catContiguous)(THTensor *r_, THTensor **inputs, int numInp
   long outer, inner;
   THDimApply_split(r_->nDimension, r_->size, dim, &outer, &inner);
   ptrdiff_t rowLength = r_->size[dim] * inner;
-  ptrdiff_t *offset = THAlloc(sizeof(ptrdiff_t) * (numInputs + 1));
-  offset[0] = 0;
+  /* Every input is checked, and its elements taken, before anything is allocated or copied (the
+   * parallel region must not raise). */
   for (int k = 0; k < numInputs; k++)
+    THTensor_(checkInStorage)(inputs[k]);
+  ptrdiff_t *offset = THAlloc(sizeof(ptrdiff_t) * (numInputs + 1));
+  const real **from = THAlloc(sizeof(real *) * numInputs);
+  offset[0] = 0;
+  for (int k = 0; k < numInputs; k++) {
     offset[k + 1] = offset[k] + (inputs[k]->nDimension ? inputs[k]->size[dim] * inner : 0);
+    from[k] = THTensor_(data)(inputs[k]);
+  }
   real *rp = THTensor_(data)(r_);
   /* Piece p is the block p / numInputs of input p % numInputs; the pieces differ in length, so
    * the threads take them one by one (dynamic schedule). */
@@ -354,9 +361,10 @@ static void THTensor_(catContiguous)(THTensor *r_, THTensor **inputs, int numInp
                        ptrdiff_t o = p / numInputs, k = p % numInputs;
                        ptrdiff_t length = offset[k + 1] - offset[k];
                        if (length > 0)
-                         memcpy(rp + o * rowLength + offset[k], THTensor_(data)(inputs[k]) + o * length,
+                         memcpy(rp + o * rowLength + offset[k], from[k] + o * length,
                                 sizeof(real) * length);
                      });
+  THFree(from);
   THFree(offset);
 }
 

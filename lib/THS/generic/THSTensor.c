@@ -69,11 +69,19 @@ static ptrdiff_t THSTensor_(checkParts)(const THLongTensor *indices, const THTen
   return indices->size[1];
 }
 
+/* Positive sizes whose dense equivalent has a number of elements, and of bytes, that fits in
+ * 64 bits (a ptrdiff_t), as every dense tensor must: coalescing numbers the elements that way. */
 static void THSTensor_(checkSizes)(const THLongStorage *size, int argNumber) {
-  for (ptrdiff_t d = 0; d < size->size; d++)
+  THArgCheck(size->size <= INT_MAX, argNumber, "too many dimensions (%td)", size->size);
+  ptrdiff_t count = 1;
+  for (ptrdiff_t d = 0; d < size->size; d++) {
     THArgCheck(size->data[d] > 0, argNumber, "sizes must be positive, got size %s",
                THSizeDesc(size->data, (int)size->size).str);
-  THArgCheck(size->size <= INT_MAX, argNumber, "too many dimensions (%td)", size->size);
+    THArgCheck(!__builtin_mul_overflow(count, size->data[d], &count) &&
+                   count <= PTRDIFF_MAX / (ptrdiff_t)sizeof(real), argNumber,
+               "a sparse tensor of size %s is too large: its number of elements, or of bytes, "
+               "does not fit in 64 bits", THSizeDesc(size->data, (int)size->size).str);
+  }
 }
 
 /* Index d of column k of a (possibly strided) n x nnz indices tensor. */
