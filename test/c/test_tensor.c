@@ -139,7 +139,7 @@ TEST(new_with_storage_views_existing_memory) {
 TEST(new_with_storage_checks_before_allocating) {
   THFloatStorage *s = THFloatStorage_newWithSize(4);
   THFloatStorage_clearFlag(s, TH_STORAGE_RESIZABLE);
-  EXPECT_TH_ERROR(THFloatTensor_newWithStorage1d(s, 2, 3, 1), "needs 5 storage elements, but the storage has 4");
+  EXPECT_TH_ERROR(THFloatTensor_newWithStorage1d(s, 2, 3, 1), "needs 5 storage elements, but its storage has 4");
   EXPECT_TH_ERROR(THFloatTensor_newWithStorage1d(s, -1, 3, 1), "storage offset must be non-negative");
   CHECK_EQ_LONG(s->refcount, 1);
   THFloatStorage_free(s);

@@ -455,6 +455,7 @@ THTensor *THTensor_(newWithSize4d)(long size0, long size1, long size2, long size
 }
 
 THTensor *THTensor_(newClone)(THTensor *self) {
+  THTensor_(checkInStorage)(self);              /* before the clone exists, so nothing leaks */
   THTensor *clone = THTensor_(new)();
   THTensor_(resizeAs)(clone, self);
   THTensor_(copy)(clone, self);
@@ -678,6 +679,37 @@ THTensor *THTensor_(newApartFrom)(THTensor *src, const THTensor *result) {
     return src;
   }
   return THTensor_(newClone)(src);
+}
+
+int THTensor_(mustComputeApart)(const THTensor *r_, const THTensor *input, int sameViewIsSafe) {
+  if (input == NULL || !THTensor_(overlaps)(r_, input))
+    return 0;
+  int sameView = r_ == input || THTensor_(isSetTo)(r_, input);
+  return !(sameViewIsSafe && sameView && !THTensor_(elementsMayOverlap)(r_));
+}
+
+THTensor *THTensor_(resultApartFrom)(THTensor *r_, THTensor *a, THTensor *b, int sameViewIsSafe) {
+  THTensor_(checkInStorage)(r_);                /* before anything is allocated */
+  if (a)
+    THTensor_(checkInStorage)(a);
+  if (b)
+    THTensor_(checkInStorage)(b);
+  if (THTensor_(mustComputeApart)(r_, a, sameViewIsSafe) ||
+      THTensor_(mustComputeApart)(r_, b, sameViewIsSafe))
+    return THTensor_(new)();
+  return r_;
+}
+
+void THTensor_(finishResultApart)(THTensor *r_, THTensor *result) {
+  if (result == r_)
+    return;
+  if (r_->storage == NULL) {                    /* no memory that others may view: take result's */
+    THTensor_(set)(r_, result);
+  } else {
+    THTensor_(resizeAs)(r_, result);
+    THTensor_(copy)(r_, result);
+  }
+  THTensor_(free)(result);
 }
 
 int THTensor_(isSize)(const THTensor *self, const THLongStorage *dims) {

@@ -154,6 +154,29 @@ TH_API ptrdiff_t THTensor_(nElement)(const THTensor *self);
 /* nElement under the name of torch.numel. */
 TH_API ptrdiff_t THTensor_(numel)(THTensor *t);
 
+/* ---- Results apart from their inputs ----
+ * An operation that is not element-wise (a product, a scan, an index, a sort, a reduction) may
+ * write an element of its result before it has read every input element that shares its memory:
+ * with out= a transposed view of an input, `mm(a, b, out=a.t())`, it would read elements it has
+ * already overwritten. Such an operation computes into a fresh tensor instead, and copies that
+ * into its result at the end:
+ *     THTensor *result = THTensor_(resultApartFrom)(r_, a, b, 0);
+ *     ... compute into result ...
+ *     THTensor_(finishResultApart)(r_, result);
+ * The element-wise operations need none of this: see THTensor_(newApartFrom). */
+/* Whether writing r_ could change input before the operation has read it: they share memory,
+ * unless (sameViewIsSafe) r_ is the very same view as input and the operation reads each element
+ * before it writes the element at the same position (scans, cross, renorm, sort), and r_'s own
+ * elements do not overlap each other. A NULL input: 0. */
+TH_API int THTensor_(mustComputeApart)(const THTensor *r_, const THTensor *input, int sameViewIsSafe);
+/* r_ itself (no new reference), or a new empty tensor when r_ must be computed apart from a or b
+ * (either may be NULL). Checks first that r_, a and b lie inside their storages, so that an
+ * operation that calls it first raises that error before it has allocated anything. */
+TH_API THTensor *THTensor_(resultApartFrom)(THTensor *r_, THTensor *a, THTensor *b, int sameViewIsSafe);
+/* When result is not r_: r_ takes its sizes (resizeAs) and its values (copy), and result is freed.
+ * An r_ without a storage (a fresh result) becomes a view of result's instead, with no copy. */
+TH_API void THTensor_(finishResultApart)(THTensor *r_, THTensor *result);
+
 /* ---- Lifetime ---- */
 TH_API void THTensor_(retain)(THTensor *self);
 /* NULL is accepted. */

@@ -21,6 +21,9 @@ static void THTensor_(checkCopySize)(THTensor *self, int srcNDimension, const lo
              srcN, THSizeDesc(srcSize, srcNDimension).str, n, THTensor_(sizeDesc)(self).str);
 }
 
+/* Within one dtype self and src may share memory: memmove copies overlapping contiguous ranges
+ * right; in other layouts (a.copy_(a.t())) src is read from a copy where writing self could change
+ * it first (THTensor_(newApartFrom)). */
 void THTensor_(copy)(THTensor *self, THTensor *src) {
   THTensor_(checkCopySize)(self, src->nDimension, src->size);
   if (self == src || THTensor_(nElement)(self) == 0)
@@ -28,14 +31,23 @@ void THTensor_(copy)(THTensor *self, THTensor *src) {
   if (THTensor_(isContiguous)(self) && THTensor_(isContiguous)(src)) {
     memmove(THTensor_(data)(self), THTensor_(data)(src), (size_t)THTensor_(nElement)(self) * sizeof(real));
   } else {
-    TH_TENSOR_APPLY2(real, self, real, src, *self_data = *src_data;);
+    THTensor_(checkInStorage)(self);            /* before the copy of src exists */
+    THTensor *from = THTensor_(newApartFrom)(src, self);
+    TH_TENSOR_APPLY2(real, self, real, from, *self_data = *from_data;);
+    THTensor_(free)(from);
   }
 }
 
 /* self = CONVERT(each element of src), whose elements are of type SRC_REAL: a flat (parallel) loop
- * when both tensors are contiguous, the apply macro otherwise. */
+ * when both tensors are contiguous, the apply macro otherwise. Only a source of self's own dtype
+ * (SRC_REAL is real: the _Generic test is settled at compile time) can share memory with self: it
+ * goes to THTensor_(copy), which handles that. */
 #define TH_COPY_CONVERTING(SRC_REAL, CONVERT)                                                  \
   do {                                                                                         \
+    if (_Generic((SRC_REAL *)0, real *: 1, default: 0)) {                                      \
+      THTensor_(copy)(self, (THTensor *)src);                                                  \
+      break;                                                                                   \
+    }                                                                                          \
     THTensor_(checkCopySize)(self, src->nDimension, src->size);                                \
     real *TH_to = TH_ELEMENTWISE_FLAT(self);                                                   \
     const SRC_REAL *TH_from = TH_ELEMENTWISE_FLAT(src);                                        \

@@ -123,11 +123,10 @@ void THTensor_(diag)(THTensor *r_, THTensor *t, long k) {
     THArgCheck(THTensor_(diagonalLength)(t->size[0], t->size[1], k) > 0, 3,
                "diagonal %ld is outside a %s matrix", k, THTensor_(sizeDesc)(t).str);
   }
-  if (r_ == t) {
-    THTensor *result = THTensor_(new)();
+  THTensor *result = THTensor_(resultApartFrom)(r_, t, NULL, 0);
+  if (result != r_) {                          /* r_ shares memory with t: compute apart */
     THTensor_(diag)(result, t, k);
-    THTensor_(set)(r_, result);
-    THTensor_(free)(result);
+    THTensor_(finishResultApart)(r_, result);
     return;
   }
   /* From here |k| is below the side of a matrix that exists: its offsets cannot overflow. */
@@ -156,6 +155,7 @@ void THTensor_(diag)(THTensor *r_, THTensor *t, long k) {
 static void THTensor_(triangle)(THTensor *r_, THTensor *t, long k, int keepLower) {
   THArgCheck(t->nDimension == 2, 2, "expected a matrix, got a tensor of size %s",
              THTensor_(sizeDesc)(t).str);
+  /* t is read only by the copy, which handles shared memory; then only r_ is written. */
   if (r_ != t) {
     THTensor_(resizeAs)(r_, t);
     THTensor_(copy)(r_, t);

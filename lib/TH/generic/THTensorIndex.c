@@ -67,11 +67,11 @@ void THTensor_(indexSelect)(THTensor *r_, THTensor *src, int dim, THLongTensor *
   THTensor_(checkDim)(src, dim, 3);
   THTensor_(checkIndexVector)(index, 4);
   THTensor_(checkIndexValues)(index, src, dim, 4);
-  if ((void *)r_ == (void *)src || (void *)r_ == (void *)index) {
-    THTensor *result = THTensor_(new)();   /* r_ is an input: work aside, then re-point r_ */
+  THTensor *result = (void *)r_ == (void *)index ? THTensor_(new)()
+                                                 : THTensor_(resultApartFrom)(r_, src, NULL, 0);
+  if (result != r_) {                      /* r_ shares memory with an input: compute apart */
     THTensor_(indexSelect)(result, src, dim, index);
-    THTensor_(set)(r_, result);
-    THTensor_(free)(result);
+    THTensor_(finishResultApart)(r_, result);
     return;
   }
   THLongTensor *positions = THLongTensor_newContiguous(index);
@@ -140,10 +140,14 @@ static void THTensor_(indexWrite)(THTensor *tensor, int dim, THLongTensor *index
   THTensor_(checkIndexVector)(index, 3);
   THTensor_(checkIndexSource)(tensor, dim, THLongTensor_nElement(index), src);
   THTensor_(checkIndexValues)(index, tensor, dim, 3);
+  THTensor_(checkInStorage)(tensor);           /* before the copies below exist */
+  THTensor *source = THTensor_(mustComputeApart)(tensor, src, 0) ? THTensor_(newClone)(src) : src;
   THLongTensor *positions = THLongTensor_newContiguous(index);
   THTensor_(indexWriteRows)(tensor, dim, THLongTensor_data(positions),
-                            THLongTensor_nElement(positions), src, add);
+                            THLongTensor_nElement(positions), source, add);
   THLongTensor_free(positions);
+  if (source != src)
+    THTensor_(free)(source);
 }
 
 void THTensor_(indexCopy)(THTensor *tensor, int dim, THLongTensor *index, THTensor *src) {
@@ -187,11 +191,11 @@ void THTensor_(gather)(THTensor *r_, THTensor *src, int dim, THLongTensor *index
   THTensor_(checkDim)(src, dim, 3);
   THTensor_(checkSameRankIndex)(src, dim, index, 4);
   THTensor_(checkIndexValues)(index, src, dim, 4);
-  if ((void *)r_ == (void *)src || (void *)r_ == (void *)index) {
-    THTensor *result = THTensor_(new)();
+  THTensor *result = (void *)r_ == (void *)index ? THTensor_(new)()
+                                                 : THTensor_(resultApartFrom)(r_, src, NULL, 0);
+  if (result != r_) {                      /* r_ shares memory with an input: compute apart */
     THTensor_(gather)(result, src, dim, index);
-    THTensor_(set)(r_, result);
-    THTensor_(free)(result);
+    THTensor_(finishResultApart)(r_, result);
     return;
   }
   THTensor_(resizeNd)(r_, index->nDimension, index->size, NULL);
@@ -215,9 +219,14 @@ void THTensor_(scatter)(THTensor *tensor, int dim, THLongTensor *index, THTensor
              "the index has %ld entries along dimension %d but the source only %ld (size %s)",
              index->size[dim], dim, src->size[dim], THTensor_(sizeDesc)(src).str);
   THTensor_(checkIndexValues)(index, tensor, dim, 3);
-  TH_TENSOR_DIM_APPLY3(real, tensor, real, src, long, index, dim,
+  THTensor_(checkInStorage)(tensor);           /* before the copy below exists */
+  THTensor *source = THTensor_(mustComputeApart)(tensor, src, 0) ? THTensor_(newClone)(src) : src;
+  TH_TENSOR_DIM_APPLY3(real, tensor, real, source, long, index, dim,
                        for (long i = 0; i < index_size; i++)
-                         tensor_data[index_data[i * index_stride] * tensor_stride] = src_data[i * src_stride];);
+                         tensor_data[index_data[i * index_stride] * tensor_stride] =
+                             source_data[i * source_stride];);
+  if (source != src)
+    THTensor_(free)(source);
 }
 
 void THTensor_(scatterFill)(THTensor *tensor, int dim, THLongTensor *index, real value) {
@@ -258,7 +267,10 @@ void THTensor_(maskedCopy)(THTensor *tensor, THByteTensor *mask, THTensor *src) 
              available, THTensor_(sizeDesc)(src).str);
   if (picked == 0)
     return;
-  THTensor *source = THTensor_(newContiguous)(src);
+  THTensor_(checkInStorage)(tensor);           /* before the copy below exists */
+  /* src is read from a contiguous copy when it is not contiguous, or shares memory with tensor. */
+  THTensor *source = THTensor_(mustComputeApart)(tensor, src, 0) ? THTensor_(newClone)(src)
+                                                                  : THTensor_(newContiguous)(src);
   const real *next = THTensor_(data)(source);
   TH_TENSOR_APPLY2(real, tensor, unsigned char, mask,
                    if (*mask_data) *tensor_data = *next++;);
@@ -271,13 +283,13 @@ void THTensor_(maskedSelect)(THTensor *r_, THTensor *src, THByteTensor *mask) {
     THTensor_(resizeNd)(r_, 0, NULL, NULL);
     return;
   }
-  /* r_ may alias src: gather into a fresh buffer first. */
+  /* r_ may share memory with src: gather into a fresh tensor first, then copy it into r_. */
+  THTensor_(checkInStorage)(src);              /* before the fresh tensor exists */
   THTensor *result = THTensor_(newWithSize1d)(picked);
   real *out = THTensor_(data)(result);
   TH_TENSOR_APPLY2(real, src, unsigned char, mask,
                    if (*mask_data) *out++ = *src_data;);
-  THTensor_(set)(r_, result);
-  THTensor_(free)(result);
+  THTensor_(finishResultApart)(r_, result);
 }
 
 /* ---- nonzero: the subscripts of the nonzero elements, one row each, in row-major order ---- */
@@ -393,14 +405,16 @@ void THTensor_(catArray)(THTensor *r_, THTensor **inputs, int numInputs, int dim
   THTensor *reference = inputs[first];
   THTensor_(checkDim)(reference, dim, 4);
   long total = THTensor_(checkCatInputs)(inputs, numInputs, first, dim);
+  int apart = 0;
   for (int k = 0; k < numInputs; k++) {
-    if (r_->storage != NULL && inputs[k]->storage == r_->storage) {
-      THTensor *result = THTensor_(new)();   /* r_ shares memory with an input: work aside */
-      THTensor_(catArray)(result, inputs, numInputs, dim);
-      THTensor_(set)(r_, result);
-      THTensor_(free)(result);
-      return;
-    }
+    THTensor_(checkInStorage)(inputs[k]);
+    apart |= THTensor_(mustComputeApart)(r_, inputs[k], 0);
+  }
+  if (apart) {                             /* r_ shares memory with an input: compute apart */
+    THTensor *result = THTensor_(new)();
+    THTensor_(catArray)(result, inputs, numInputs, dim);
+    THTensor_(finishResultApart)(r_, result);
+    return;
   }
   THLongStorage *size = THTensor_(newSizeOf)(reference);
   size->data[dim] = total;

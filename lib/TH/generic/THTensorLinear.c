@@ -62,15 +62,17 @@ static real *THTensor_(vectorOperand)(THTensor *v, long *inc, THTensor **copy) {
   return THTensor_(data)(v);
 }
 
-/* When the result is also a factor of the product, BLAS would overwrite what it reads: the op
- * runs into a fresh tensor, which then becomes the result (copied into it when the size is the
- * same, so other views of r_ see the values). */
-static void THTensor_(takeResult)(THTensor *r_, THTensor *result) {
-  if (THTensor_(isSameSizeAs)(r_, result))
-    THTensor_(copy)(r_, result);
-  else
-    THTensor_(set)(r_, result);
-  THTensor_(free)(result);
+/* When the result shares memory with a factor of the product (r_ is m1, or out= is m1.t()), BLAS
+ * would overwrite what it reads: each op then runs into a fresh tensor, which is copied into r_
+ * at the end (THTensor_(resultApartFrom), in THTensor.h). The added tensor t needs no such care:
+ * it is copied into r_ before the product starts, and THTensor_(copy) handles shared memory. */
+
+/* The operands of an op are checked to lie inside their storages before any temporary is made,
+ * so that an error leaves nothing allocated. */
+static void THTensor_(checkOperands)(THTensor *t, THTensor *a, THTensor *b) {
+  THTensor_(checkInStorage)(t);
+  THTensor_(checkInStorage)(a);
+  THTensor_(checkInStorage)(b);
 }
 
 /* r_ holds t, or zeros when beta is 0 (so nothing unset is ever read): the start of every op. */
@@ -159,10 +161,11 @@ void THTensor_(addmm)(THTensor *r_, real beta, THTensor *t, real alpha, THTensor
   THArgCheck(t->nDimension == 2 && t->size[0] == m1->size[0] && t->size[1] == m2->size[1], 3,
              "expected the added matrix to be %ldx%ld (mat1's rows x mat2's columns), got size %s",
              m1->size[0], m2->size[1], THTensor_(sizeDesc)(t).str);
-  if (r_ == m1 || r_ == m2) {
-    THTensor *result = THTensor_(new)();
+  THTensor_(checkOperands)(t, m1, m2);
+  THTensor *result = THTensor_(resultApartFrom)(r_, m1, m2, 0);
+  if (result != r_) {
     THTensor_(addmm)(result, beta, t, alpha, m1, m2);
-    THTensor_(takeResult)(r_, result);
+    THTensor_(finishResultApart)(r_, result);
     return;
   }
 
@@ -196,10 +199,10 @@ void THTensor_(addmm)(THTensor *r_, real beta, THTensor *t, real alpha, THTensor
 
 void THTensor_(mm)(THTensor *r_, THTensor *m1, THTensor *m2) {
   THTensor_(checkMatrixProduct)(m1, m2, 2);
-  if (r_ == m1 || r_ == m2) {
-    THTensor *result = THTensor_(new)();
+  THTensor *result = THTensor_(resultApartFrom)(r_, m1, m2, 0);
+  if (result != r_) {
     THTensor_(mm)(result, m1, m2);
-    THTensor_(takeResult)(r_, result);
+    THTensor_(finishResultApart)(r_, result);
     return;
   }
   THTensor_(resize2d)(r_, m1->size[0], m2->size[1]);
@@ -240,10 +243,11 @@ void THTensor_(addmv)(THTensor *r_, real beta, THTensor *t, real alpha, THTensor
   THArgCheck(t->nDimension == 1 && t->size[0] == mat->size[0], 3,
              "expected the added vector to have size %ld (mat's rows), got size %s", mat->size[0],
              THTensor_(sizeDesc)(t).str);
-  if (r_ == mat || r_ == vec) {
-    THTensor *result = THTensor_(new)();
+  THTensor_(checkOperands)(t, mat, vec);
+  THTensor *result = THTensor_(resultApartFrom)(r_, mat, vec, 0);
+  if (result != r_) {
     THTensor_(addmv)(result, beta, t, alpha, mat, vec);
-    THTensor_(takeResult)(r_, result);
+    THTensor_(finishResultApart)(r_, result);
     return;
   }
   THTensor_(startFrom)(r_, beta, t);
@@ -259,10 +263,10 @@ void THTensor_(addmv)(THTensor *r_, real beta, THTensor *t, real alpha, THTensor
 
 void THTensor_(mv)(THTensor *r_, THTensor *mat, THTensor *vec) {
   THTensor_(checkMatrixVector)(mat, vec, 2);
-  if (r_ == mat || r_ == vec) {
-    THTensor *result = THTensor_(new)();
+  THTensor *result = THTensor_(resultApartFrom)(r_, mat, vec, 0);
+  if (result != r_) {
     THTensor_(mv)(result, mat, vec);
-    THTensor_(takeResult)(r_, result);
+    THTensor_(finishResultApart)(r_, result);
     return;
   }
   THTensor_(resize1d)(r_, mat->size[0]);
@@ -295,10 +299,11 @@ void THTensor_(addr)(THTensor *r_, real beta, THTensor *t, real alpha, THTensor 
   THArgCheck(t->nDimension == 2 && t->size[0] == vec1->size[0] && t->size[1] == vec2->size[0], 3,
              "expected the added matrix to be %ldx%ld (vec1's size x vec2's size), got size %s",
              vec1->size[0], vec2->size[0], THTensor_(sizeDesc)(t).str);
-  if (r_ == vec1 || r_ == vec2) {
-    THTensor *result = THTensor_(new)();
+  THTensor_(checkOperands)(t, vec1, vec2);
+  THTensor *result = THTensor_(resultApartFrom)(r_, vec1, vec2, 0);
+  if (result != r_) {
     THTensor_(addr)(result, beta, t, alpha, vec1, vec2);
-    THTensor_(takeResult)(r_, result);
+    THTensor_(finishResultApart)(r_, result);
     return;
   }
   THTensor_(startFrom)(r_, beta, t);
@@ -324,10 +329,10 @@ void THTensor_(addr)(THTensor *r_, real beta, THTensor *t, real alpha, THTensor 
 
 void THTensor_(ger)(THTensor *r_, THTensor *vec1, THTensor *vec2) {
   THTensor_(checkVectors)(vec1, vec2, 2);
-  if (r_ == vec1 || r_ == vec2) {
-    THTensor *result = THTensor_(new)();
+  THTensor *result = THTensor_(resultApartFrom)(r_, vec1, vec2, 0);
+  if (result != r_) {
     THTensor_(ger)(result, vec1, vec2);
-    THTensor_(takeResult)(r_, result);
+    THTensor_(finishResultApart)(r_, result);
     return;
   }
   THTensor_(resize2d)(r_, vec1->size[0], vec2->size[0]);
@@ -354,10 +359,11 @@ void THTensor_(addbmm)(THTensor *r_, real beta, THTensor *t, real alpha, THTenso
   THArgCheck(t->nDimension == 2 && t->size[0] == b1->size[1] && t->size[1] == b2->size[2], 3,
              "expected the added matrix to be %ldx%ld (batch1's rows x batch2's columns), got size %s",
              b1->size[1], b2->size[2], THTensor_(sizeDesc)(t).str);
-  if (r_ == b1 || r_ == b2) {
-    THTensor *result = THTensor_(new)();
+  THTensor_(checkOperands)(t, b1, b2);
+  THTensor *result = THTensor_(resultApartFrom)(r_, b1, b2, 0);
+  if (result != r_) {
     THTensor_(addbmm)(result, beta, t, alpha, b1, b2);
-    THTensor_(takeResult)(r_, result);
+    THTensor_(finishResultApart)(r_, result);
     return;
   }
   THTensor_(startFrom)(r_, beta, t);
@@ -378,10 +384,11 @@ void THTensor_(baddbmm)(THTensor *r_, real beta, THTensor *t, real alpha, THTens
              "expected the added tensor to be %ldx%ldx%ld (batch x batch1's rows x batch2's "
              "columns), got size %s", b1->size[0], b1->size[1], b2->size[2],
              THTensor_(sizeDesc)(t).str);
-  if (r_ == b1 || r_ == b2) {
-    THTensor *result = THTensor_(new)();
+  THTensor_(checkOperands)(t, b1, b2);
+  THTensor *result = THTensor_(resultApartFrom)(r_, b1, b2, 0);
+  if (result != r_) {
     THTensor_(baddbmm)(result, beta, t, alpha, b1, b2);
-    THTensor_(takeResult)(r_, result);
+    THTensor_(finishResultApart)(r_, result);
     return;
   }
   THTensor_(startFrom)(r_, beta, t);
@@ -399,10 +406,10 @@ void THTensor_(baddbmm)(THTensor *r_, real beta, THTensor *t, real alpha, THTens
 
 void THTensor_(bmm)(THTensor *r_, THTensor *b1, THTensor *b2) {
   THTensor_(checkBatches)(b1, b2, 2);
-  if (r_ == b1 || r_ == b2) {
-    THTensor *result = THTensor_(new)();
+  THTensor *result = THTensor_(resultApartFrom)(r_, b1, b2, 0);
+  if (result != r_) {
     THTensor_(bmm)(result, b1, b2);
-    THTensor_(takeResult)(r_, result);
+    THTensor_(finishResultApart)(r_, result);
     return;
   }
   THTensor_(resize3d)(r_, b1->size[0], b1->size[1], b2->size[2]);
@@ -425,14 +432,17 @@ void THTensor_(cross)(THTensor *r_, THTensor *a, THTensor *b, int dimension) {
   THTensor_(checkDim)(a, dimension, 4);
   THArgCheck(a->size[dimension] == 3, 4, "dimension %d does not have size 3 (tensor of size %s)",
              dimension, THTensor_(sizeDesc)(a).str);
-  THTensor_(resizeAs)(r_, a);
-  /* Each slice's three values are read before any is written, so r_ may be a or b. */
-  TH_TENSOR_DIM_APPLY3(real, a, real, b, real, r_, dimension,
+  /* Each slice's three values are read before any is written, so r_ may be the same view as a
+   * or b; in another layout, slices of r_ would overwrite slices of a or b not read yet. */
+  THTensor *result = THTensor_(resultApartFrom)(r_, a, b, 1);
+  THTensor_(resizeAs)(result, a);
+  TH_TENSOR_DIM_APPLY3(real, a, real, b, real, result, dimension,
     real a0 = a_data[0], a1 = a_data[a_stride], a2 = a_data[2 * a_stride];
     real b0 = b_data[0], b1 = b_data[b_stride], b2 = b_data[2 * b_stride];
-    r__data[0] = a1 * b2 - a2 * b1;
-    r__data[r__stride] = a2 * b0 - a0 * b2;
-    r__data[2 * r__stride] = a0 * b1 - a1 * b0;);
+    result_data[0] = a1 * b2 - a2 * b1;
+    result_data[result_stride] = a2 * b0 - a0 * b2;
+    result_data[2 * result_stride] = a0 * b1 - a1 * b0;);
+  THTensor_(finishResultApart)(r_, result);
 }
 
 #endif

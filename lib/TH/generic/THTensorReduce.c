@@ -24,22 +24,15 @@ static void THTensor_(checkNotEmpty)(THTensor *t, const char *what) {
 }
 
 /* The tensor a reduction of t along dimension writes into, resized to t's sizes with size 1 at
- * dimension: r_ itself, or, when r_ is t (which is still to be read), a new one that
- * finishReduced then makes r_ point to. */
+ * dimension: r_ itself, or, when r_ shares memory with t (which is still to be read), a new one
+ * that THTensor_(finishResultApart) then copies into r_. */
 static THTensor *THTensor_(startReduced)(THTensor *r_, THTensor *t, int dimension) {
-  THTensor *result = r_ == t ? THTensor_(new)() : r_;
+  THTensor *result = THTensor_(resultApartFrom)(r_, t, NULL, 0);
   THLongStorage *size = THTensor_(newSizeOf)(t);
   size->data[dimension] = 1;
   THTensor_(resize)(result, size, NULL);
   THLongStorage_free(size);
   return result;
-}
-
-static void THTensor_(finishReduced)(THTensor *r_, THTensor *result) {
-  if (result != r_) {
-    THTensor_(set)(r_, result);
-    THTensor_(free)(result);
-  }
 }
 
 static void THTensor_(resizeIndices)(THLongTensor *indices_, THTensor *t, int dimension) {
@@ -197,11 +190,10 @@ static void THTensor_(reduceDimContiguous)(real *rp, const real *tp, long outer,
 /* r_ = t reduced along dimension, which stays with size 1. */
 static void THTensor_(reduceDim)(THTensor *r_, THTensor *t, int dimension, const THTensor_(Reduction) *op) {
   THTensor_(checkDim)(t, dimension, 3);
-  if (r_ == t) {                       /* the result replaces t: compute aside, then re-point */
-    THTensor *result = THTensor_(new)();
+  THTensor *result = THTensor_(resultApartFrom)(r_, t, NULL, 0);
+  if (result != r_) {                  /* r_ shares memory with t: compute apart, then copy */
     THTensor_(reduceDim)(result, t, dimension, op);
-    THTensor_(set)(r_, result);
-    THTensor_(free)(result);
+    THTensor_(finishResultApart)(r_, result);
     return;
   }
   long sizeOnStack[TH_APPLY_STACK_DIMS];
@@ -372,7 +364,8 @@ static inline void THTensor_(extremum)(THTensor *values_, THLongTensor *indices_
   if ((void *)indices_ == (void *)t) {        /* a LongTensor's indices may not overwrite it early */
     THLongTensor *indices = THLongTensor_new();
     THTensor_(extremum)(values_, indices, t, dimension, largest);
-    THLongTensor_set(indices_, indices);
+    THLongTensor_resizeAs(indices_, indices);
+    THLongTensor_copy(indices_, indices);
     THLongTensor_free(indices);
     return;
   }
@@ -390,7 +383,7 @@ static inline void THTensor_(extremum)(THTensor *values_, THLongTensor *indices_
                          *values_data = t_data[at * t_stride];
                          *indices__data = at;);
   }
-  THTensor_(finishReduced)(values_, values);
+  THTensor_(finishResultApart)(values_, values);
 }
 
 void THTensor_(max)(THTensor *values_, THLongTensor *indices_, THTensor *t, int dimension) {
@@ -421,28 +414,34 @@ real THTensor_(minall)(THTensor *t) {
   return THTensor_(extremumAll)(t, 0);
 }
 
-/* ---- Scans ---- */
+/* ---- Scans ----
+ * Each element of a slice is read before the result at its position is written, so the result
+ * may be the same view as t; in another layout it is computed apart. */
 
 void THTensor_(cumsum)(THTensor *r_, THTensor *t, int dimension) {
   THTensor_(checkDim)(t, dimension, 3);
-  THTensor_(resizeAs)(r_, t);
-  TH_TENSOR_DIM_APPLY2(real, r_, real, t, dimension,
+  THTensor *result = THTensor_(resultApartFrom)(r_, t, NULL, 1);
+  THTensor_(resizeAs)(result, t);
+  TH_TENSOR_DIM_APPLY2(real, result, real, t, dimension,
                        accreal acc = 0;
                        for (long i = 0; i < t_size; i++) {
                          acc += t_data[i * t_stride];
-                         r__data[i * r__stride] = (real)acc;
+                         result_data[i * result_stride] = (real)acc;
                        });
+  THTensor_(finishResultApart)(r_, result);
 }
 
 void THTensor_(cumprod)(THTensor *r_, THTensor *t, int dimension) {
   THTensor_(checkDim)(t, dimension, 3);
-  THTensor_(resizeAs)(r_, t);
-  TH_TENSOR_DIM_APPLY2(real, r_, real, t, dimension,
+  THTensor *result = THTensor_(resultApartFrom)(r_, t, NULL, 1);
+  THTensor_(resizeAs)(result, t);
+  TH_TENSOR_DIM_APPLY2(real, result, real, t, dimension,
                        accreal acc = 1;
                        for (long i = 0; i < t_size; i++) {
                          acc *= t_data[i * t_stride];
-                         r__data[i * r__stride] = (real)acc;
+                         result_data[i * result_stride] = (real)acc;
                        });
+  THTensor_(finishResultApart)(r_, result);
 }
 
 accreal THTensor_(trace)(THTensor *t) {
@@ -516,7 +515,7 @@ static void THTensor_(varOrStd)(THTensor *r_, THTensor *t, int dimension, int un
   TH_TENSOR_DIM_APPLY2(real, r, real, t, dimension,
                        accreal var = THTensor_(varSlice)(t_data, t_size, t_stride, unbiased);
                        *r_data = (real)(root ? sqrt(var) : var););
-  THTensor_(finishReduced)(r_, r);
+  THTensor_(finishResultApart)(r_, r);
 }
 
 void THTensor_(var)(THTensor *r_, THTensor *t, int dimension, int unbiased) {
@@ -583,7 +582,7 @@ void THTensor_(norm)(THTensor *r_, THTensor *t, real p, int dimension) {
   THTensor *r = THTensor_(startReduced)(r_, t, dimension);
   TH_TENSOR_DIM_APPLY2(real, r, real, t, dimension,
                        *r_data = (real)THTensor_(normSlice)(t_data, t_size, t_stride, p););
-  THTensor_(finishReduced)(r_, r);
+  THTensor_(finishResultApart)(r_, r);
 }
 
 accreal THTensor_(dist)(THTensor *a, THTensor *b, real p) {
@@ -604,11 +603,13 @@ void THTensor_(renorm)(THTensor *r_, THTensor *t, real p, int dimension, real ma
   THArgCheck(t->nDimension > 1, 2, "renorm needs a tensor of at least 2 dimensions, got a %dD one",
              t->nDimension);
   THArgCheck(maxnorm >= 0, 5, "renorm needs a maxnorm of at least 0, got %g", (double)maxnorm);
-  THTensor_(resizeAs)(r_, t);
+  /* Slice i of t is read before slice i of the result is written: the same view is safe. */
+  THTensor *result = THTensor_(resultApartFrom)(r_, t, NULL, 1);
+  THTensor_(resizeAs)(result, t);
   THTensor *sliceT = THTensor_(new)(), *sliceR = THTensor_(new)();
   for (long i = 0; i < t->size[dimension]; i++) {
     THTensor_(select)(sliceT, t, dimension, i);
-    THTensor_(select)(sliceR, r_, dimension, i);
+    THTensor_(select)(sliceR, result, dimension, i);
     accreal norm = THTensor_(normall)(sliceT, p);
     /* the 1e-7 keeps a slice of norm just above maxnorm from dividing by almost nothing */
     real scale = norm > maxnorm ? (real)(maxnorm / (norm + 1e-7)) : 1;
@@ -616,6 +617,7 @@ void THTensor_(renorm)(THTensor *r_, THTensor *t, real p, int dimension, real ma
   }
   THTensor_(free)(sliceT);
   THTensor_(free)(sliceR);
+  THTensor_(finishResultApart)(r_, result);
 }
 
 /* ---- Histogram ---- */

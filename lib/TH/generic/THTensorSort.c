@@ -333,19 +333,19 @@ static void THTensor_(sortSlice)(const THTensor_(SortSlice) *slice, THTensor_(So
 }
 
 /* The shared body of sort and the selections: every slice along dimension is sorted and `take`
- * fills the results, which have size `kept` at dimension. Results that are t itself are made
- * aside first, since t is still being read. */
+ * fills the results, which have size `kept` at dimension. Each slice is read whole before its
+ * results are written, so values_ may be the same view as t; results that share memory with t
+ * otherwise (or indices_ that are t itself) are made apart first, then copied in. */
 static void THTensor_(sortAndTake)(THTensor *values_, THLongTensor *indices_, THTensor *t,
                                    int dimension, int descending, THSortTake take, long k,
                                    long kept) {
-  if (values_ == t || (void *)indices_ == (void *)t) {
+  if (THTensor_(mustComputeApart)(values_, t, 1) || (void *)indices_ == (void *)t) {
+    THTensor_(checkInStorage)(t);              /* before the results below exist */
     THTensor *values = THTensor_(new)();
     THLongTensor *indices = THLongTensor_new();
     THTensor_(sortAndTake)(values, indices, t, dimension, descending, take, k, kept);
-    THTensor_(set)(values_, values);
-    THLongTensor_set(indices_, indices);
-    THTensor_(free)(values);
-    THLongTensor_free(indices);
+    THTensor_(finishResultApart)(values_, values);
+    THLongTensor_finishResultApart(indices_, indices);
     return;
   }
   long n = t->size[dimension];
