@@ -166,7 +166,7 @@ TH_API ptrdiff_t THTensor_(numel)(THTensor *t);
  * The element-wise operations need none of this: see THTensor_(newApartFrom). */
 /* Whether writing r_ could change input before the operation has read it: they share memory,
  * unless (sameViewIsSafe) r_ is the very same view as input and the operation reads each element
- * before it writes the element at the same position (scans, cross, renorm, sort), and r_'s own
+ * before it writes the element at the same position (scans, cross, renorm), and r_'s own
  * elements do not overlap each other. A NULL input: 0. */
 TH_API int THTensor_(mustComputeApart)(const THTensor *r_, const THTensor *input, int sameViewIsSafe);
 /* r_ itself (no new reference), or a new empty tensor when r_ must be computed apart from a or b

@@ -333,13 +333,13 @@ static void THTensor_(sortSlice)(const THTensor_(SortSlice) *slice, THTensor_(So
 }
 
 /* The shared body of sort and the selections: every slice along dimension is sorted and `take`
- * fills the results, which have size `kept` at dimension. Each slice is read whole before its
- * results are written, so values_ may be the same view as t; results that share memory with t
- * otherwise (or indices_ that are t itself) are made apart first, then copied in. */
+ * fills the results, which have size `kept` at dimension. The values are read from t by their
+ * sorted positions as they are written, so results that share memory with t (or indices_ that
+ * are t itself) are made apart first, then copied in. */
 static void THTensor_(sortAndTake)(THTensor *values_, THLongTensor *indices_, THTensor *t,
                                    int dimension, int descending, THSortTake take, long k,
                                    long kept) {
-  if (THTensor_(mustComputeApart)(values_, t, 1) || (void *)indices_ == (void *)t) {
+  if (THTensor_(mustComputeApart)(values_, t, 0) || (void *)indices_ == (void *)t) {
     THTensor_(checkInStorage)(t);              /* before the results below exist */
     THTensor *values = THTensor_(new)();
     THLongTensor *indices = THLongTensor_new();
