@@ -17,6 +17,8 @@
 #define TH_STORAGE_RESIZABLE 2  /* resize is allowed (not for mmap'ed or borrowed memory) */
 #define TH_STORAGE_FREEMEM 4    /* the storage owns data and frees it through its allocator */
 #define TH_STORAGE_VIEW 8       /* data points into `view`, which this storage keeps alive */
+#define TH_STORAGE_SHRUNK 16    /* it has had fewer elements than before (resize, swap): tensors
+                                 * made on it may reach past its end (see THTensorApply.h) */
 
 /* Storages of up to this many bytes keep their elements inside the struct (see THStorage). */
 #define TH_STORAGE_INLINE_BYTES 32

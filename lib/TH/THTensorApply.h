@@ -21,6 +21,7 @@
 #define TH_TENSOR_APPLY_INC
 
 #include "THGeneral.h"
+#include "THStorage.h"
 
 /* Odometers of up to this many dimensions live on the stack; deeper ones are allocated. */
 #define TH_APPLY_STACK_DIMS 16
@@ -117,10 +118,15 @@ static inline void THApply_checkSameNumel(const char *which, int nDimA, const lo
  * Element (i0,...,ik) lives at storage offset storageOffset + i0*stride[0] + ... (strides are
  * never negative), so a tensor reaches `extent` storage elements from its offset: 1 + the sum of
  * (size-1)*stride, or none without dimensions. Creating or resizing a tensor makes its storage
- * hold them, but a storage can shrink under its tensors afterwards (storage.resize_(0) in
- * Python): every loop checks that the tensors it walks still lie inside their storages before it
- * touches any element (THTensor_(data) and the checked get/set do the same for the others). Sizes
- * and strides were checked for overflow when the layout was made, so the sum cannot overflow. */
+ * hold them (a view that does not fit is an error), but a storage can shrink under its tensors
+ * afterwards (storage.resize_(0) in Python): every loop checks that the tensors it walks still
+ * lie inside their storages before it touches any element (THTensor_(data) and the checked
+ * get/set do the same for the others). Sizes and strides were checked for overflow when the
+ * layout was made, so the sum cannot overflow.
+ * Only a storage that has shrunk (it carries TH_STORAGE_SHRUNK from then on) can hold a tensor
+ * that reaches past its end, so the check first reads that flag, and sums the extent only for
+ * such a storage: on the path of a 1-element add, which checks three tensors, it costs a few
+ * instructions. */
 static inline ptrdiff_t THApply_extent(int nDimension, const long *size, const long *stride) {
   ptrdiff_t extent = nDimension > 0 ? 1 : 0;
   for (int d = 0; d < nDimension; d++)
@@ -144,10 +150,12 @@ static inline void THApply_checkInStorage(int nDimension, const long *size, cons
     THApply_errorOutsideStorage(nDimension, size, offset, needed, storageSize);
 }
 
-/* The check for tensor T, of any dtype. */
+/* The check for tensor T, of any dtype (an expression of type void). */
 #define TH_APPLY_CHECK_IN_STORAGE(T)                                                  \
-  THApply_checkInStorage((T)->nDimension, (T)->size, (T)->stride, (T)->storageOffset, \
-                         (T)->storage ? (T)->storage->size : 0)
+  ((T)->storage && TH_UNLIKELY((T)->storage->flag & TH_STORAGE_SHRUNK)                \
+       ? THApply_checkInStorage((T)->nDimension, (T)->size, (T)->stride,              \
+                                (T)->storageOffset, (T)->storage->size)               \
+       : (void)0)
 
 /* Element (0,...,0) of T; T has been checked (TH_APPLY_CHECK_IN_STORAGE). */
 #define TH_APPLY_BASE(T) ((T)->storage->data + (T)->storageOffset)

@@ -195,6 +195,8 @@ void THStorage_(resize)(THStorage *self, ptrdiff_t size) {
             self->size, size);
   if (size == self->size)
     return;
+  if (size < self->size)
+    self->flag |= TH_STORAGE_SHRUNK;
   if (THStorage_(isInline)(self) && bytes <= TH_STORAGE_INLINE_BYTES && bytes > 0) {
     self->size = size;
     return;
@@ -257,6 +259,10 @@ void THStorage_(swap)(THStorage *self, THStorage *other) {
     other->data = other->inlineData;
   other->firstView = NULL;
   self->firstView = views;
+  if (self->size < other->size)                 /* the holders of either now see the other's */
+    self->flag |= TH_STORAGE_SHRUNK;
+  if (other->size < self->size)
+    other->flag |= TH_STORAGE_SHRUNK;
   pthread_mutex_lock(&THStorage_viewsLock);
   THStorage_(moveViews)(self, oldData);
   pthread_mutex_unlock(&THStorage_viewsLock);

@@ -88,7 +88,7 @@ void THTensor_(checkInStorage)(const THTensor *self) {
 real *THTensor_(data)(const THTensor *self) {
   if (!self->storage)
     return NULL;
-  THTensor_(checkInStorage)(self);
+  TH_APPLY_CHECK_IN_STORAGE(self);
   return self->storage->data + self->storageOffset;
 }
 
