@@ -88,6 +88,13 @@ TEST(zero_divisions_report_their_kind) {
   CHECK(THLastErrorKind() == TH_ERROR_ZERO_DIVISION);
 }
 
+TEST(memory_errors_report_their_kind) {
+  EXPECT_TH_ERROR(THOutOfMemoryError("not enough memory"), "not enough memory");
+  CHECK(THLastErrorKind() == TH_ERROR_MEMORY);
+  EXPECT_TH_ERROR(THFree(THAlloc((ptrdiff_t)1 << 50)), "not enough memory: you tried to allocate");
+  CHECK(THLastErrorKind() == TH_ERROR_MEMORY);
+}
+
 TEST(errors_remember_where_they_were_raised) {
   int line = __LINE__ + 1;
   EXPECT_TH_ERROR(THArgCheck(0, 1, "plain"), "plain");
@@ -150,6 +157,7 @@ TEST(atomics) {
 HARNESS_MAIN(TEST_ENTRY(messages_carry_no_file_or_line),
              TEST_ENTRY(index_checks_report_an_index_error_kind),
              TEST_ENTRY(zero_divisions_report_their_kind),
+             TEST_ENTRY(memory_errors_report_their_kind),
              TEST_ENTRY(errors_remember_where_they_were_raised),
              TEST_ENTRY(the_default_handlers_serve_threads_without_their_own),
              TEST_ENTRY(assertions_report_the_expression),

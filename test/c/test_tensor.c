@@ -115,10 +115,36 @@ TEST(huge_sizes_are_an_error_not_an_overflow) {
   THFloatTensor_free(t);
 }
 
+/* ShortTensor(1, 1).expand(2**62, 2**62): a stride-0 view reaches one element whatever its sizes,
+ * but its element count (2**124) overflows: every layout TH makes refuses it, naming the sizes. */
+TEST(sizes_whose_element_count_or_bytes_overflow_are_refused) {
+  THShortTensor *one = THShortTensor_newWithSize2d(1, 1), *view = THShortTensor_new();
+  EXPECT_TH_ERROR(THShortTensor_setStorage2d(view, one->storage, 0, 1L << 62, 0, 1L << 62, 0),
+                  "a tensor of size 4611686018427387904x4611686018427387904 is too large");
+  EXPECT_TH_ERROR(THShortTensor_free(THShortTensor_newWithStorage1d(one->storage, 0, 1L << 62, 0)),
+                  "size 4611686018427387904 is too large");  /* 2**62 shorts: 2**63 bytes */
+  THShortTensor_setStorage1d(view, one->storage, 0, 1L << 61, 0);  /* 2**62 bytes: fits */
+  CHECK_EQ_LONG(THShortTensor_nElement(view), 1L << 61);
+  EXPECT_TH_ERROR(THShortTensor_unfold(view, NULL, 0, 1L << 60, 1), "is too large");
+  CHECK_EQ_LONG(view->nDimension, 1);                 /* unchanged */
+  EXPECT_TH_ERROR(THShortTensor_resize2d(view, 1L << 62, 4), "too large");
+  CHECK_EQ_LONG(view->size[0], 1L << 61);
+  EXPECT_TH_ERROR(THShortTensor_free(THShortTensor_newWithSize1d(1L << 62)), "too large");
+  THShortTensor_free(view);
+  THShortTensor_free(one);
+}
+
 /* The storage is allocated before the tensor struct: when memory runs out nothing is left behind
- * (the sanitizer mode's leak checker would report the struct). */
+ * (the sanitizer mode's leak checker would report the struct). The error is of the memory kind
+ * (a MemoryError in Python), and nothing was touched before the allocation failed. */
 TEST(running_out_of_memory_in_new_with_size_leaks_nothing) {
   EXPECT_TH_ERROR(THFloatTensor_newWithSize2d(1L << 22, 1L << 22), "not enough memory");
+  CHECK(THLastErrorKind() == TH_ERROR_MEMORY);
+  THFloatTensor *t = THFloatTensor_newWithSize1d(2);
+  EXPECT_TH_ERROR(THFloatTensor_resize2d(t, 1L << 24, 1L << 24), "not enough memory");
+  CHECK(THLastErrorKind() == TH_ERROR_MEMORY);
+  CHECK_EQ_LONG(t->nDimension, 1);
+  THFloatTensor_free(t);
 }
 
 TEST(new_with_storage_views_existing_memory) {
@@ -372,6 +398,46 @@ TEST(new_apart_from_copies_only_what_another_view_could_overwrite) {
   THFloatTensor_free(a);
 }
 
+/* A result whose elements overlap each other (expanded, overlapping unfold windows) is written
+ * several times over: an operand that is that very view is read apart too. */
+TEST(new_apart_from_copies_a_result_whose_elements_overlap) {
+  THFloatTensor *row = range2d(1, 3);
+  THFloatTensor *expanded = THFloatTensor_newWithStorage2d(row->storage, 0, 4, 0, 3, 1);
+  THFloatTensor *windows = THFloatTensor_newUnfold(row, 1, 2, 1);     /* 1x2x2, overlapping */
+  CHECK(THFloatTensor_elementsMayOverlap(expanded));
+  CHECK(THFloatTensor_elementsMayOverlap(windows));
+  CHECK(!THFloatTensor_elementsMayOverlap(row));
+  THFloatTensor *t = THFloatTensor_newTranspose(row, 0, 1);
+  CHECK(!THFloatTensor_elementsMayOverlap(t));
+  THFloatTensor *copy = THFloatTensor_newApartFrom(expanded, expanded);
+  CHECK(copy != expanded && copy->storage != row->storage);
+  THFloatTensor_free(copy);
+  copy = THFloatTensor_newApartFrom(windows, windows);
+  CHECK(copy != windows);
+  THFloatTensor_free(copy);
+  THFloatTensor_free(t);
+  THFloatTensor_free(windows);
+  THFloatTensor_free(expanded);
+  THFloatTensor_free(row);
+}
+
+/* Two dimensions whose strides can make up for each other share elements; every other layout,
+ * however its dimensions are ordered, has distinct elements. */
+TEST(elements_may_overlap_follows_the_strides) {
+  THFloatStorage *s = THFloatStorage_newWithSize(64);
+  THFloatTensor *t = THFloatTensor_new();
+  long cases[][5] = {/* size0, stride0, size1, stride1, overlap */
+                     {3, 4, 4, 1, 0}, {3, 1, 4, 3, 0}, {3, 5, 4, 1, 0}, {3, 3, 4, 1, 1},
+                     {4, 1, 3, 4, 0}, {4, 1, 3, 3, 1}, {2, 0, 3, 1, 1}, {1, 0, 3, 1, 0},
+                     {3, 2, 2, 1, 0}, {3, 1, 2, 2, 1}};
+  for (int i = 0; i < (int)(sizeof(cases) / sizeof(cases[0])); i++) {
+    THFloatTensor_setStorage2d(t, s, 0, cases[i][0], cases[i][1], cases[i][2], cases[i][3]);
+    CHECK_EQ_LONG(THFloatTensor_elementsMayOverlap(t), cases[i][4]);
+  }
+  THFloatTensor_free(t);
+  THFloatStorage_free(s);
+}
+
 TEST(set_makes_a_view_and_views_keep_the_storage_alive) {
   THFloatTensor *t = range2d(2, 2);
   THFloatTensor *v = THFloatTensor_new();
@@ -453,6 +519,7 @@ HARNESS_MAIN(TEST_ENTRY(new_tensor_is_empty),
              TEST_ENTRY(resize_with_explicit_strides),
              TEST_ENTRY(resize_refuses_to_grow_a_storage_that_is_not_resizable),
              TEST_ENTRY(huge_sizes_are_an_error_not_an_overflow),
+             TEST_ENTRY(sizes_whose_element_count_or_bytes_overflow_are_refused),
              TEST_ENTRY(running_out_of_memory_in_new_with_size_leaks_nothing),
              TEST_ENTRY(new_with_storage_views_existing_memory),
              TEST_ENTRY(new_with_storage_checks_before_allocating),
@@ -469,6 +536,8 @@ HARNESS_MAIN(TEST_ENTRY(new_tensor_is_empty),
              TEST_ENTRY(new_contiguous_retains_or_clones),
              TEST_ENTRY(overlaps_compares_the_memory_that_views_reach),
              TEST_ENTRY(new_apart_from_copies_only_what_another_view_could_overwrite),
+             TEST_ENTRY(new_apart_from_copies_a_result_whose_elements_overlap),
+             TEST_ENTRY(elements_may_overlap_follows_the_strides),
              TEST_ENTRY(set_makes_a_view_and_views_keep_the_storage_alive),
              TEST_ENTRY(free_copy_to_copies_then_frees),
              TEST_ENTRY(element_access_checks_dimension_count_and_indices),

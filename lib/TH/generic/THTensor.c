@@ -673,6 +673,8 @@ int THTensor_(elementsMayOverlap)(const THTensor *self) {
 }
 
 THTensor *THTensor_(newApartFrom)(THTensor *src, const THTensor *result) {
+  THTensor_(checkInStorage)(src);               /* before src is retained or copied */
+  THTensor_(checkInStorage)(result);
   int sameView = src == result || THTensor_(isSetTo)(src, result);
   if (!THTensor_(overlaps)(src, result) || (sameView && !THTensor_(elementsMayOverlap)(result))) {
     THTensor_(retain)(src);

@@ -212,6 +212,7 @@ static void THTensor_(divideReadingApart)(THTensor *r_, THTensor *t, THTensor *s
                                           void (*divideApart)(THTensor *, THTensor *, THTensor *)) {
   THTensor_(checkSameNumel)(t, src, 3);
   THTensor_(checkDivisors)(src);
+  THTensor_(checkInStorage)(t);                 /* before the first operand is retained */
   THTensor_(resizeAs)(r_, t);
   THTensor *dividend = THTensor_(newApartFrom)(t, r_), *divisor = THTensor_(newApartFrom)(src, r_);
   divideApart(r_, dividend, divisor);
@@ -296,6 +297,9 @@ static void THTensor_(addcReadingApart)(THTensor *r_, THTensor *t, real value, T
                                         THTensor *src2,
                                         void (*update)(THTensor *, THTensor *, real, THTensor *,
                                                        THTensor *)) {
+  THTensor_(checkInStorage)(t);                 /* before any operand is retained or copied */
+  THTensor_(checkInStorage)(src1);
+  THTensor_(checkInStorage)(src2);
   THTensor_(resizeAs)(r_, t);
   /* Into a fresh result when the copy of t would overwrite src1 or src2, or when r_ is t and its
    * elements overlap each other (t's values would change as r_ is written over them). */

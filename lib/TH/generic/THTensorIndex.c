@@ -141,6 +141,7 @@ static void THTensor_(indexWrite)(THTensor *tensor, int dim, THLongTensor *index
   THTensor_(checkIndexSource)(tensor, dim, THLongTensor_nElement(index), src);
   THTensor_(checkIndexValues)(index, tensor, dim, 3);
   THTensor_(checkInStorage)(tensor);           /* before the copies below exist */
+  THTensor_(checkInStorage)(src);
   THTensor *source = THTensor_(mustComputeApart)(tensor, src, 0) ? THTensor_(newClone)(src) : src;
   THLongTensor *positions = THLongTensor_newContiguous(index);
   THTensor_(indexWriteRows)(tensor, dim, THLongTensor_data(positions),

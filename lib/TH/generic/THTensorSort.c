@@ -351,6 +351,9 @@ static void THTensor_(sortAndTake)(THTensor *values_, THLongTensor *indices_, TH
   long n = t->size[dimension];
   THArgCheck(n <= (long)UINT32_MAX, 3, "cannot sort slices of more than %lu elements, got %ld",
              (unsigned long)UINT32_MAX, n);
+  THTensor_(checkInStorage)(t);                /* before the work space below exists */
+  THTensor_(checkInStorage)(values_);
+  THLongTensor_checkInStorage(indices_);
   THLongStorage *size = THTensor_(newSizeOf)(t);
   size->data[dimension] = kept;
   THTensor_(resize)(values_, size, NULL);

@@ -211,6 +211,8 @@ void THSTensor_(move)(THSTensor *self, int nDimension, const long *size, THLongT
 /* ---- Convert and rearrange ---- */
 
 THTensor *THSTensor_(toDense)(THSTensor *self) {
+  THLongTensor_checkInStorage(self->indices);   /* before the dense tensor exists */
+  THTensor_(checkInStorage)(self->values);
   THTensor *dense = THTensor_(new)();
   if (self->nDimension == 0)
     return dense;
@@ -287,6 +289,7 @@ void THSTensor_(contiguous)(THSTensor *self) {
   int nDimension = self->nDimension;
   if (self->contiguous)
     return;
+  THTensor_(checkInStorage)(self->values);      /* before the new parts below exist */
   const long *idx = THLongTensor_data(self->indices);
   ptrdiff_t k = 1;
   while (k < nnz && THSTensor_(compareColumns)(idx, nnz, nDimension, k - 1, k) < 0)

@@ -320,6 +320,50 @@ TEST(Case_(divisors_that_share_memory_with_the_result)) {
   THTensor_(free)(x);
 }
 
+/* x = x op x where x's elements overlap each other: a row expanded with stride 0
+ * (IntTensor(1, 3).fill_(5).expand(4, 3)) or overlapping unfold windows (IntTensor(5).fill_(3)
+ * .unfold(0, 2, 1)). The first element written (0, for a remainder) is read again further on: as
+ * a divisor it would kill the process. Every element is computed from the values before the call. */
+static THTensor *Case_(overlapping)(int windows, real value) {
+  THTensor *t = windows ? THTensor_(newWithSize1d)(5) : THTensor_(newWithSize2d)(1, 3);
+  THTensor_(fill)(t, value);
+  THTensor *view = windows ? THTensor_(newUnfold)(t, 0, 2, 1)
+                           : THTensor_(newWithStorage2d)(t->storage, 0, 4, 0, 3, 1);
+  THTensor_(free)(t);
+  return view;
+}
+
+TEST(Case_(division_by_a_result_whose_elements_overlap)) {
+  for (int windows = 0; windows < 2; windows++) {
+    THTensor *x = Case_(overlapping)(windows, 5);
+    THTensor_(cremainder)(x, x, x);
+    CHECK_EQ_LONG(Case_(countInStorage)(x, 0), x->storage->size);
+    THTensor_(free)(x);
+    x = Case_(overlapping)(windows, 3);
+    THTensor_(cfmod)(x, x, x);
+    CHECK_EQ_LONG(Case_(countInStorage)(x, 0), x->storage->size);
+    THTensor_(free)(x);
+    x = Case_(overlapping)(windows, 3);
+    THTensor_(cdiv)(x, x, x);
+    CHECK_EQ_LONG(Case_(countInStorage)(x, 1), x->storage->size);
+    THTensor_(free)(x);
+  }
+  /* IntTensor([[2]]).expand(3, 1).addcdiv_(value, [[4], [4], [4]], itself), with value 1 rather
+   * than the reproducer's -1, which Byte cannot hold: each write is 2 + 4 / 2, from the values
+   * before the call, not 4 + 4 / 4 from the value written last */
+  THTensor *two = THTensor_(newWithSize2d)(1, 1), *fours = THTensor_(newWithSize2d)(3, 1);
+  THTensor_(fill)(two, 2);
+  THTensor_(fill)(fours, 4);
+  THTensor *a = THTensor_(newWithStorage2d)(two->storage, 0, 3, 0, 1, 1);
+  THTensor_(addcdiv)(a, a, 1, fours, a);          /* 2 + 4 / 2 = 4, in every dtype */
+  CHECK_NEAR(THTensor_(get2d)(two, 0, 0), 4, 0);
+  THTensor_(addcmul)(a, a, 1, fours, a);          /* 4 + 4 * 4 = 20 */
+  CHECK_NEAR(THTensor_(get2d)(two, 0, 0), 20, 0);
+  THTensor_(free)(a);
+  THTensor_(free)(fours);
+  THTensor_(free)(two);
+}
+
 /* ---- addcmul and addcdiv ---- */
 
 TEST(Case_(addcmul_and_addcdiv_on_every_layout)) {
@@ -370,6 +414,7 @@ static const harness_test Case_(tests)[] = {
   TEST_ENTRY(Case_(integer_division_by_zero_is_an_error_and_writes_nothing)),
 #endif
   TEST_ENTRY(Case_(divisors_that_share_memory_with_the_result)),
+  TEST_ENTRY(Case_(division_by_a_result_whose_elements_overlap)),
   TEST_ENTRY(Case_(addcmul_and_addcdiv_on_every_layout)),
 };
 
