@@ -46,7 +46,27 @@ TEST(thnn_inputs_outside_their_storage) {
   THFloatTensor_free(input);
 }
 
+/* share_memory_() swaps a storage's memory for shared memory of the same size: the tensors that
+ * reached past its end still do, and are still refused. */
+TEST(a_swapped_storage_stays_checked) {
+  THFloatTensor *t = THFloatTensor_newWithSize2d(3, 4);
+  THFloatStorage_resize(t->storage, 1);
+  THFloatStorage *other = THFloatStorage_newWithSize(1);
+  THFloatStorage_swap(t->storage, other);
+  EXPECT_TH_ERROR(THFloatTensor_fill(t, 1), OUTSIDE);
+  THFloatStorage *smaller = THFloatStorage_newWithSize(12), *larger = THFloatStorage_newWithSize(13);
+  THFloatTensor *u = THFloatTensor_newWithStorage2d(larger, 1, 3, 4, 4, 1);
+  THFloatStorage_swap(larger, smaller);               /* u's storage now has 12 elements */
+  EXPECT_TH_ERROR(THFloatTensor_fill(u, 1), "needs 13 storage elements, but its storage has 12");
+  THFloatTensor_free(u);
+  THFloatStorage_free(larger);
+  THFloatStorage_free(smaller);
+  THFloatStorage_free(other);
+  THFloatTensor_free(t);
+}
+
 static const harness_test other_tests[] = {
+  TEST_ENTRY(a_swapped_storage_stays_checked),
   TEST_ENTRY(sparse_values_outside_their_storage),
   TEST_ENTRY(thnn_inputs_outside_their_storage),
 };

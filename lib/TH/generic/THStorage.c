@@ -245,6 +245,8 @@ void THStorage_(swap)(THStorage *self, THStorage *other) {
              "cannot swap the memory of a storage that is pinned (a raw pointer into it is held)");
   real *oldData = self->data;
   THStorage *views = self->firstView;
+  /* The tensors on each struct stay on it: a storage that has shrunk under them stays marked. */
+  char selfShrunk = self->flag & TH_STORAGE_SHRUNK, otherShrunk = other->flag & TH_STORAGE_SHRUNK;
   int selfInline = THStorage_(isInline)(self), otherInline = THStorage_(isInline)(other);
   THStorage tmp = *self;
   int selfRefcount = self->refcount, otherRefcount = other->refcount;
@@ -259,7 +261,9 @@ void THStorage_(swap)(THStorage *self, THStorage *other) {
     other->data = other->inlineData;
   other->firstView = NULL;
   self->firstView = views;
-  if (self->size < other->size)                 /* the holders of either now see the other's */
+  self->flag |= selfShrunk;                     /* and one that now has fewer elements is */
+  other->flag |= otherShrunk;
+  if (self->size < other->size)
     self->flag |= TH_STORAGE_SHRUNK;
   if (other->size < self->size)
     other->flag |= TH_STORAGE_SHRUNK;
