@@ -11,7 +11,7 @@ import numpy
 import pytest
 
 import torch_early
-from tensor_checks import DTYPES, FLOAT_DTYPES, INTEGER_DTYPES, tensor_class
+from tensor_checks import DTYPES, FLOAT_DTYPES, INTEGER_DTYPES, NUMPY, tensor_class
 
 
 def is_float(name):
@@ -154,6 +154,67 @@ def test_division_by_a_view_of_the_result(name, divide):
     divide(a, a.t())
     quarter = 0.25 if name in ('Float', 'Double') else 0
     assert a.tolist() == [[1, quarter], [4, 1]]
+
+
+# ---- division whose result overlaps its own divisors ---------------------------------------
+# A tensor whose elements overlap each other (expand: stride 0; unfold: overlapping windows),
+# divided in place by itself: the first element written (0 for a remainder) is read again as a
+# divisor further on, which killed the process (SIGFPE) for integers. Every element is now computed
+# from the values before the call, as NumPy computes them.
+
+def test_the_self_overlap_reproducers_are_not_a_crash():
+    x = torch_early.IntTensor(1, 3).fill_(5).expand(4, 3); x.cremainder_(x)
+    assert x.tolist() == [[0] * 3] * 4
+    a = torch_early.IntTensor([[3]]).expand(2, 2); a.fmod_(a)
+    assert a.tolist() == [[0, 0], [0, 0]]
+    a = torch_early.IntTensor([[3]]).expand(2, 2); a %= a
+    assert a.tolist() == [[0, 0], [0, 0]]
+    a = torch_early.IntTensor([[3]]).expand(2, 2); a.remainder_(a)
+    assert a.tolist() == [[0, 0], [0, 0]]
+    u = torch_early.IntTensor(5).fill_(3).unfold(0, 2, 1); u.fmod_(u)
+    assert u.tolist() == [[0, 0]] * 4
+    a = torch_early.IntTensor([[2]]).expand(3, 1)
+    a.addcdiv_(-1, torch_early.IntTensor([[4], [4], [4]]), a)
+    assert a.tolist() == [[0], [0], [0]]         # 2 + (-1 * 4) / 2, from the values before
+
+
+def self_overlapping(name, shape, value):
+    """A tensor of `value`s whose elements overlap each other: a row expanded down `shape`
+    ('expanded'), or windows of 2 elements one apart ('unfolded')."""
+    cls = tensor_class(name)
+    if shape == 'expanded':
+        return cls(1, 3).fill_(value).expand(4, 3)
+    return cls(5).fill_(value).unfold(0, 2, 1)
+
+
+def quotient(x, y):
+    """x / y as the dtype divides (the values here are positive: truncating is flooring)."""
+    return numpy.floor_divide(x, y) if x.dtype.kind in 'iu' else numpy.true_divide(x, y)
+
+
+SELF_DIVISIONS = {
+    'cremainder_': (lambda x: x.cremainder_(x), numpy.remainder),
+    'remainder_': (lambda x: x.remainder_(x), numpy.remainder),
+    '%=': (lambda x: x.__imod__(x), numpy.remainder),
+    'cfmod_': (lambda x: x.cfmod_(x), numpy.fmod),
+    'fmod_': (lambda x: x.fmod_(x), numpy.fmod),
+    'torch_early.fmod out=': (lambda x: torch_early.fmod(x, x, out=x), numpy.fmod),
+    'cdiv_': (lambda x: x.cdiv_(x), quotient),
+    'div_': (lambda x: x.div_(x), quotient),
+    'addcdiv_': (lambda x: x.addcdiv_(1, x.new(x.size()).fill_(4), x),
+                 lambda x, y: x + quotient(numpy.full_like(x, 4), y)),
+}
+
+
+@pytest.mark.parametrize('name', DTYPES)
+@pytest.mark.parametrize('shape', ['expanded', 'unfolded'])
+@pytest.mark.parametrize('op', sorted(SELF_DIVISIONS))
+def test_in_place_division_by_itself_when_its_elements_overlap(name, shape, op):
+    x = self_overlapping(name, shape, 3)
+    divide, reference = SELF_DIVISIONS[op]
+    before = numpy.array(x.tolist(), dtype=NUMPY[name])
+    divide(x)
+    assert x.tolist() == reference(before, before).tolist()
 
 
 @pytest.mark.parametrize('name, smallest', [('Int', -2 ** 31), ('Long', -2 ** 63)])
