@@ -110,6 +110,14 @@ def test_an_index_out_of_range_is_both_an_index_error_and_a_runtime_error():
     assert isinstance(caught.value, IndexError) and isinstance(caught.value, RuntimeError)
 
 
+def test_memory_the_system_refuses_is_both_a_memory_error_and_a_runtime_error():
+    with pytest.raises(torch_early.TensorMemoryError) as caught:
+        torch_early.DoubleTensor(2 ** 47)
+    assert isinstance(caught.value, MemoryError) and isinstance(caught.value, RuntimeError)
+    assert str(caught.value).startswith('not enough memory: you tried to allocate 1125899906842624')
+    assert caught.value.th_location[0] == 'lib/TH/THGeneral.c'
+
+
 def test_the_exception_keeps_the_file_and_line_of_the_th_check():
     with pytest.raises(RuntimeError) as caught:
         ones(2, 3).add(ones(3, 3))

@@ -8,7 +8,7 @@ import numpy
 import pytest
 
 import torch_early
-from tensor_checks import small_values
+from tensor_checks import ALL_DTYPES, small_values, tensor_class
 
 
 # ---- shape methods: new views of the same storage -----------------------------------------------
@@ -111,3 +111,96 @@ def test_dimensions_beyond_a_c_int_are_refused(call):
     m = torch_early.FloatTensor([[1, 2], [3, 4]])
     with pytest.raises(OverflowError, match='dimension 4294967'):
         call(m)
+
+
+# ---- sizes whose element count or byte count overflows 64 bits ------------------------------
+# Every constructor, view and resize refuses them with a RuntimeError naming the sizes: an
+# expanded view (stride 0) reaches a single element whatever its sizes, so only the count shows
+# the overflow. Nothing is allocated for them (none of these tests allocates a large block).
+
+TOO_LARGE = 'is too large'
+
+
+def test_expand_to_sizes_whose_element_count_overflows_is_refused():
+    with pytest.raises(RuntimeError) as error:
+        torch_early.ShortTensor(1, 1).expand(2 ** 62, 2 ** 62)
+    assert str(error.value).startswith(
+        'a tensor of size 4611686018427387904x4611686018427387904 is too large')
+
+
+@pytest.mark.parametrize('name', ALL_DTYPES)
+@pytest.mark.parametrize('make', [
+    lambda cls: cls(1, 1).expand(2 ** 62, 2 ** 62),
+    lambda cls: cls(1, 1, 1).expand(2 ** 21, 2 ** 21, 2 ** 22),
+    lambda cls: cls(2 ** 62, 2 ** 62),
+    lambda cls: cls(torch_early.Size([2 ** 40, 2 ** 40])),
+    lambda cls: cls(2).new(2 ** 62, 4),
+    lambda cls: cls(2).resize_(2 ** 62, 2 ** 62),
+    lambda cls: cls(2).resize_(2 ** 63 - 1, 2),
+    lambda cls: cls(1).repeat(2 ** 62, 2 ** 62),
+    lambda cls: cls(1).view(1, 1).expand(2 ** 61, 8),
+    lambda cls: cls().set_(cls(1).storage(), 0, torch_early.Size([2 ** 62, 2 ** 62]), (0, 0)),
+    lambda cls: cls(cls(1).storage(), 0, torch_early.Size([2 ** 62, 2 ** 62]), (0, 0)),
+    lambda cls: cls(1).expand(2 ** 58).unfold(0, 2 ** 57, 1),
+], ids=['expand 2D', 'expand 3D', 'constructor', 'constructor Size', 'new', 'resize_',
+        'resize_ to 2**63-1 rows', 'repeat', 'expand a view', 'set_', 'storage view', 'unfold'])
+def test_every_constructor_view_and_resize_refuses_an_overflowing_count(name, make):
+    with pytest.raises(RuntimeError, match=TOO_LARGE):
+        make(tensor_class(name))
+
+
+# An element count that fits may still have a byte count that does not: 2**62 shorts.
+@pytest.mark.parametrize('name', [name for name in ALL_DTYPES if name not in ('Byte', 'Char')])
+@pytest.mark.parametrize('make', [
+    lambda cls: cls(1).expand(2 ** 62),
+    lambda cls: cls(2 ** 62),
+    lambda cls: cls(2).resize_(2 ** 62),
+], ids=['expand', 'constructor', 'resize_'])
+def test_a_byte_count_that_overflows_is_refused_too(name, make):
+    with pytest.raises(RuntimeError, match=TOO_LARGE):
+        make(tensor_class(name))
+
+
+def test_the_count_of_a_large_expanded_view_is_right_when_it_fits():
+    view = torch_early.ByteTensor([7]).expand(2 ** 62)        # 2**62 bytes: fits
+    assert view.nelement() == 2 ** 62
+    assert view.size() == (2 ** 62,)
+    assert view.narrow(0, 2 ** 62 - 3, 3).tolist() == [7, 7, 7]
+
+
+def test_a_size_beyond_64_bits_is_named_not_saturated():
+    with pytest.raises(RuntimeError) as error:
+        torch_early.FloatTensor(2 ** 64)
+    assert str(error.value) == ('a size of 18446744073709551616 is too large: sizes must fit in '
+                                '64 bits')
+    with pytest.raises(RuntimeError, match='a size of 9223372036854775808 is too large'):
+        torch_early.FloatTensor(2).repeat(2 ** 62, 2 ** 62)     # 2 * 2**62 is 2**63
+
+
+# Far more than any machine holds (2**50 bytes and up): the allocation fails at once, before
+# anything is written, with a MemoryError (torch_early.TensorMemoryError, also a RuntimeError).
+
+@pytest.mark.parametrize('make', [
+    lambda: torch_early.FloatTensor(2).repeat(2 ** 48),
+    lambda: torch_early.FloatTensor(2, 1).repeat(1, 2 ** 47),
+    lambda: torch_early.DoubleTensor(2 ** 47),
+    lambda: torch_early.FloatTensor(2).resize_(2 ** 48),
+    lambda: torch_early.FloatTensor(2).new(2 ** 24, 2 ** 24),
+    lambda: torch_early.ByteTensor(1).expand(2 ** 50).contiguous(),
+    lambda: torch_early.ByteTensor(1).expand(2 ** 50).clone(),
+], ids=['repeat', 'repeat 2D', 'constructor', 'resize_', 'new', 'contiguous', 'clone'])
+def test_a_representable_but_huge_request_fails_fast_with_a_memory_error(make):
+    with pytest.raises(MemoryError, match='not enough memory') as error:
+        make()
+    assert isinstance(error.value, torch_early.TensorMemoryError)
+    assert isinstance(error.value, RuntimeError)
+
+
+def test_a_failed_resize_leaves_the_tensor_as_it_was():
+    tensor = torch_early.FloatTensor([1, 2])
+    with pytest.raises(MemoryError):
+        tensor.resize_(2 ** 48)
+    assert tensor.tolist() == [1, 2]
+    with pytest.raises(RuntimeError, match=TOO_LARGE):
+        tensor.resize_(2 ** 62, 2 ** 62)
+    assert tensor.tolist() == [1, 2]

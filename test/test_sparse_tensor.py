@@ -247,3 +247,25 @@ def test_function_forms_a_sparse_type_lacks_say_so():
     with pytest.raises(TypeError, match="torch_early.FloatTensor doesn't implement stateless "
                                         "method smm"):
         torch_early.smm(torch_early.FloatTensor(2, 2), torch_early.FloatTensor(2, 2))
+
+
+# ---- sizes that overflow 64 bits -------------------------------------------------------------
+
+@pytest.mark.parametrize('cls', SPARSE_CLASSES)
+def test_sizes_whose_dense_element_count_overflows_are_refused(cls):
+    values = dense_class(cls)([1])
+    indices = torch_early.LongTensor([[0], [0]])
+    with pytest.raises(RuntimeError, match='a sparse tensor of size 4611686018427387904x'
+                                           '4611686018427387904 is too large'):
+        cls(indices, values, torch_early.Size([2 ** 62, 2 ** 62]))
+    with pytest.raises(RuntimeError, match='is too large'):
+        cls(2 ** 40, 2 ** 40)
+    with pytest.raises(RuntimeError, match='a size of 18446744073709551616 is too large'):
+        cls(indices, values, torch_early.Size([2 ** 64, 1]))
+
+
+def test_a_large_sparse_size_that_fits_is_kept():
+    x = sparse.ByteTensor(torch_early.LongTensor([[2 ** 31], [5]]), torch_early.ByteTensor([7]),
+                          torch_early.Size([2 ** 32, 2 ** 30]))
+    assert x.size() == (2 ** 32, 2 ** 30)
+    assert x.indices().tolist() == [[2 ** 31], [5]]

@@ -163,6 +163,33 @@ def test_resize_refuses_negative_and_impossible_sizes():
         storage.resize_(-1)
     with pytest.raises(RuntimeError, match='too large'):
         storage.resize_(2 ** 62)
+    with pytest.raises(RuntimeError, match='a size of 18446744073709551616 is too large'):
+        storage.resize_(2 ** 64)
+    assert storage.tolist() == [1, 2]
+
+
+# Sizes whose byte count overflows 64 bits are refused naming them; representable ones that no
+# machine holds (2**50 bytes and up) fail at once with a MemoryError, leaving the storage as it was.
+
+@pytest.mark.parametrize('name', [name for name in ALL_DTYPES if name not in ('Byte', 'Char')])
+def test_a_storage_too_large_to_count_in_bytes_is_refused(name):
+    with pytest.raises(RuntimeError, match='a storage of 4611686018427387904 elements is too large'):
+        storage_class(name)(2 ** 62)
+
+
+@pytest.mark.parametrize('name', ALL_DTYPES)
+def test_a_storage_size_beyond_64_bits_is_named(name):
+    with pytest.raises(RuntimeError, match='a size of 9223372036854775808 is too large'):
+        storage_class(name)(2 ** 63)
+
+
+@pytest.mark.parametrize('name', ALL_DTYPES)
+def test_a_huge_storage_is_a_memory_error(name):
+    with pytest.raises(MemoryError, match='not enough memory'):
+        storage_class(name)(2 ** 50)
+    storage = storage_class(name)([1, 2])
+    with pytest.raises(MemoryError, match='not enough memory'):
+        storage.resize_(2 ** 50)
     assert storage.tolist() == [1, 2]
 
 
