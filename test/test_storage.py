@@ -173,7 +173,8 @@ def test_resize_refuses_negative_and_impossible_sizes():
 
 @pytest.mark.parametrize('name', [name for name in ALL_DTYPES if name not in ('Byte', 'Char')])
 def test_a_storage_too_large_to_count_in_bytes_is_refused(name):
-    with pytest.raises(RuntimeError, match='a storage of 4611686018427387904 elements is too large'):
+    message = 'a storage of 4611686018427387904 elements is too large'
+    with pytest.raises(RuntimeError, match=message):
         storage_class(name)(2 ** 62)
 
 
