@@ -123,17 +123,6 @@ static int THTensor_(multiplyCount)(ptrdiff_t *count, long factor) {
          *count <= PTRDIFF_MAX / (ptrdiff_t)sizeof(real);
 }
 
-/* Refuses sizes whose number of elements, or of bytes, overflows 64 bits (a ptrdiff_t). The
- * extent below does not catch them all: an expanded view (stride 0) reaches one element whatever
- * its sizes, but nElement, and every loop, counts all of them. */
-static void THTensor_(checkElementCount)(int n, const long *size) {
-  ptrdiff_t count = 1;
-  for (int d = 0; d < n; d++)
-    if (!THTensor_(multiplyCount)(&count, size[d]))
-      THError("a tensor of size %s is too large: its number of elements, or of bytes, does not fit "
-              "in 64 bits", THSizeDesc(size, n).str);
-}
-
 /* The windows of unfold hold up to size times the elements of src: their count must fit too. */
 static void THTensor_(checkUnfoldedCount)(const THTensor *src, int dim, long size, long step) {
   ptrdiff_t count = 1;
@@ -147,15 +136,17 @@ static void THTensor_(checkUnfoldedCount)(const THTensor *src, int dim, long siz
 }
 
 /* Number of storage elements the layout reaches (from the offset): 1 + sum (size-1)*stride, or 0
- * for no dimensions. Raises an error (allocating nothing) when the element count, a stride or the
- * extent overflows; after this check strideFor cannot overflow either. */
+ * for no dimensions. Raises an error (allocating nothing) when a stride or the extent overflows,
+ * and when the number of elements, or of bytes, does not fit in 64 bits (a ptrdiff_t): the extent
+ * does not show them all, since an expanded view (stride 0) reaches one element whatever its
+ * sizes, but nElement, and every loop, counts all of them. After this check strideFor cannot
+ * overflow either. */
 static ptrdiff_t THTensor_(extentOf)(int n, const long *size, const long *stride) {
-  THTensor_(checkElementCount)(n, size);
-  ptrdiff_t extent = n > 0 ? 1 : 0;
+  ptrdiff_t extent = n > 0 ? 1 : 0, count = 1;
   long st = 1;
   for (int d = n - 1; d >= 0; d--) {
     long reach;
-    int overflow = 0;
+    int overflow = !THTensor_(multiplyCount)(&count, size[d]);
     if (stride && stride[d] >= 0)
       st = stride[d];
     else if (d < n - 1)
@@ -165,7 +156,8 @@ static ptrdiff_t THTensor_(extentOf)(int n, const long *size, const long *stride
     overflow |= __builtin_mul_overflow(size[d] - 1, st, &reach);
     overflow |= __builtin_add_overflow(extent, reach, &extent);
     if (overflow)
-      THError("a tensor of size %s is too large", THSizeDesc(size, n).str);
+      THError("a tensor of size %s is too large: its number of elements, of bytes or of storage "
+              "elements it spans does not fit in 64 bits", THSizeDesc(size, n).str);
   }
   return extent;
 }
