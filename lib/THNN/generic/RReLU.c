@@ -12,6 +12,8 @@ void THNN_(RReLU_updateOutput)(THNNState *state, THTensor *input, THTensor *outp
                                THGenerator *generator) {
   (void)state;
   real slope = (lower + upper) / 2;
+  if (!inplace)
+    THNN_(checkElementwiseApart)(output, 3, "output", "input", input, NULL);
   if (!train) {
     if (inplace) {
       THNN_ELEMENTWISE_1(input, input, x >= 0 ? x : x * slope);
@@ -55,6 +57,9 @@ void THNN_(RReLU_updateGradInput)(THNNState *state, THTensor *input, THTensor *g
   if (randomSlopes)
     THNN_(checkApart)(inplace ? gradOutput : gradInput, inplace ? 3 : 4,
                       inplace ? "gradOutput" : "gradInput", "noise", noise, NULL);
+  if (!inplace)
+    THNN_(checkElementwiseApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, "input",
+                                 input, NULL);
   real slope = (lower + upper) / 2;
   THTensor *result = gradOutput;
   if (!inplace) {

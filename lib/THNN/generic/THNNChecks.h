@@ -59,22 +59,21 @@ static inline void THNN_(checkOutputSize)(THTensor *input, int ndim, const long 
 /* ---- Outputs and buffers: never the memory of what the kernel reads ---- */
 
 /* Whether `written` (an output or buffer the kernel writes, resizing it if it must) may share
- * memory with `read` (a tensor it reads): the same tensor, or any part of the storage under
- * `written` (where a resize could put it) overlapping the elements of `read`. */
+ * memory with `read` (another tensor of the call): the same tensor, or storages whose memory
+ * overlaps. Whole storages are compared, not the elements the tensors reach now: resizing either
+ * (an empty buffer, an output of another size) may lay it over the other, or move the memory
+ * under a pointer the kernel already holds. */
 static inline int THNN_(sharesMemory)(THTensor *written, THTensor *read) {
   if (written == NULL || read == NULL)
     return 0;
   if (written == read)
     return 1;
-  if (written->storage == NULL || read->storage == NULL || read->nDimension == 0)
+  if (written->storage == NULL || read->storage == NULL)
     return 0;
   const char *first = (const char *)written->storage->data;
   const char *end = first + written->storage->size * (ptrdiff_t)sizeof(real);
-  ptrdiff_t last = 0;
-  for (int d = 0; d < read->nDimension; d++)
-    last += (read->size[d] - 1) * read->stride[d];
-  const char *readFirst = (const char *)(read->storage->data + read->storageOffset);
-  const char *readEnd = readFirst + (last + 1) * (ptrdiff_t)sizeof(real);
+  const char *readFirst = (const char *)read->storage->data;
+  const char *readEnd = readFirst + read->storage->size * (ptrdiff_t)sizeof(real);
   return first < readEnd && readFirst < end;
 }
 
@@ -87,18 +86,43 @@ static inline void THNN_(checkNotAliased)(THTensor *written, THTensor *read, int
              readName, name, name);
 }
 
+/* The first of the ("name", tensor) pairs in `others` (ended by NULL) that shares memory with
+ * `written`, or NULL; one that is the very same view is let pass when sameViewAllowed. */
+static inline const char *THNN_(firstSharing)(THTensor *written, bool sameViewAllowed,
+                                              va_list others) {
+  if (written == NULL)       /* an optional output left out */
+    return NULL;
+  for (const char *other = va_arg(others, const char *); other;
+       other = va_arg(others, const char *)) {
+    THTensor *read = va_arg(others, THTensor *);
+    bool sameView = read && (written == read || THTensor_(isSetTo)(written, read));
+    if (THNN_(sharesMemory)(written, read) && !(sameViewAllowed && sameView))
+      return other;
+  }
+  return NULL;
+}
+
 /* THNN_(checkNotAliased) of `written` against each of the tensors that follow, given as
  * ("name", tensor) pairs and ended by NULL; a NULL tensor (an optional one left out) is skipped:
  *   THNN_(checkApart)(output, 3, "output", "input", input, "weight", weight, NULL); */
 static inline void THNN_(checkApart)(THTensor *written, int argNumber, const char *name,
                                      ...) {
-  const char *clash = NULL;
   va_list others;
   va_start(others, name);
-  for (const char *other = va_arg(others, const char *); other && !clash;
-       other = va_arg(others, const char *))
-    if (THNN_(sharesMemory)(written, va_arg(others, THTensor *)))
-      clash = other;
+  const char *clash = THNN_(firstSharing)(written, false, others);
+  va_end(others);
+  if (clash)
+    THNN_(checkNotAliased)(written, written, argNumber, name, clash);
+}
+
+/* The same for an element-wise kernel, which reads each element before it writes the one at the
+ * same place: `written` may also be the very same view as one of the others (the module run in
+ * place), never another view into its memory. */
+static inline void THNN_(checkElementwiseApart)(THTensor *written, int argNumber,
+                                                const char *name, ...) {
+  va_list others;
+  va_start(others, name);
+  const char *clash = THNN_(firstSharing)(written, true, others);
   va_end(others);
   if (clash)
     THNN_(checkNotAliased)(written, written, argNumber, name, clash);

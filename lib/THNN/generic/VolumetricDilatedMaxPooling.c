@@ -12,7 +12,7 @@ static void THNN_(VolumetricDilatedMaxPooling_volume)(const real *input, real *o
                                                       THIndex_t *indices,
                                                       THNN_(VolumetricSizes) s,
                                                       THNN_(VolumetricWindow) w) {
-  long inT = s.input[0], inH = s.input[1], inW = s.input[2];
+  long inH = s.input[1], inW = s.input[2];
   long k = 0;
   for (long ot = 0; ot < s.output[0]; ot++) {
     for (long oh = 0; oh < s.output[1]; oh++) {
