@@ -266,6 +266,9 @@ static const long Case_(poolShapes)[][15] = {
                                                      padding is dropped */
   {1, 2, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 0, 1, 1},  /* a 1x1 image */
   {2, 2, 7, 6, 2, 3, 1, 2, 1, 1, 2, 2, 0, 7, 2},  /* dilation */
+  {1, 1, 1, 8, 1, 1, 1, 3, 0, 0, 1, 1, 1, 1, 3},  /* ceil_mode without padding: a window that
+                                                     would start past the input is dropped too */
+  {2, 1, 4, 7, 2, 2, 3, 3, 0, 0, 1, 1, 1, 2, 3},  /* ... one that starts inside is kept */
 };
 
 static Case_(Pool) Case_(poolOfShape)(const long *s) {

@@ -46,6 +46,10 @@ static const long Case_(poolShapes)[][21] = {
                                                                        padding is dropped */
   {2, 3, 4, 5, 3, 2, 3, 1, 1, 2, 1, 0, 0, 0, 1, 1, 1, 0, 3, 2, 3},  /* strides that leave
                                                                        elements out */
+  {1, 1, 8, 1, 7, 1, 1, 1, 3, 1, 3, 0, 0, 0, 1, 1, 1, 1, 3, 1, 3},  /* ceil_mode without
+                                                                       padding: a window that
+                                                                       would start past the
+                                                                       input is dropped too */
 };
 #define POOL_SHAPES (sizeof(Case_(poolShapes)) / sizeof(Case_(poolShapes)[0]))
 
