@@ -59,6 +59,15 @@ static inline void THNN_windowTaps(long start, long k, long dilation, long input
     *first = *last;
 }
 
+/* The product of n positive sizes (a count of elements the caller describes by its sizes). */
+static inline long THNN_sizeProduct(int n, const long *sizes) {
+  long product = 1;
+  for (int d = 0; d < n; d++)
+    if (__builtin_mul_overflow(product, sizes[d], &product))
+      return THNN_SIZE_OVERFLOW;
+  return product;
+}
+
 /* inputSize times a whole factor (the upsamplings). */
 static inline long THNN_scaledOutputSize(long inputSize, long factor) {
   long size;
