@@ -77,13 +77,13 @@ static inline int THNN_(sharesMemory)(THTensor *written, THTensor *read) {
   return first < readEnd && readFirst < end;
 }
 
-/* An output or buffer (argument argNumber, `name`) may not share memory with a tensor the kernel
- * reads (`readName`): writing it (or resizing it) would change what is still to be read. */
-static inline void THNN_(checkNotAliased)(THTensor *written, THTensor *read, int argNumber,
-                                          const char *name, const char *readName) {
-  THArgCheck(!THNN_(sharesMemory)(written, read), argNumber, "%s should not share memory with "
-             "%s, which is read while %s is written: give %s a tensor of its own", name,
-             readName, name, name);
+/* The error of an output or buffer (argument argNumber, `name`) that shares memory with a tensor
+ * the kernel reads (`readName`): writing it (or resizing it) would change what is still to be
+ * read. */
+static inline void THNN_(refuseSharedMemory)(int argNumber, const char *name,
+                                             const char *readName) {
+  THArgCheck(0, argNumber, "%s should not share memory with %s, which is read while %s is "
+             "written: give %s a tensor of its own", name, readName, name, name);
 }
 
 /* The first of the ("name", tensor) pairs in `others` (ended by NULL) that shares memory with
@@ -102,8 +102,9 @@ static inline const char *THNN_(firstSharing)(THTensor *written, bool sameViewAl
   return NULL;
 }
 
-/* THNN_(checkNotAliased) of `written` against each of the tensors that follow, given as
- * ("name", tensor) pairs and ended by NULL; a NULL tensor (an optional one left out) is skipped:
+/* `written` (argument argNumber, `name`) shares memory with none of the tensors that follow,
+ * given as ("name", tensor) pairs and ended by NULL; a NULL tensor (an optional one left out) is
+ * skipped:
  *   THNN_(checkApart)(output, 3, "output", "input", input, "weight", weight, NULL); */
 static inline void THNN_(checkApart)(THTensor *written, int argNumber, const char *name,
                                      ...) {
@@ -112,7 +113,7 @@ static inline void THNN_(checkApart)(THTensor *written, int argNumber, const cha
   const char *clash = THNN_(firstSharing)(written, false, others);
   va_end(others);
   if (clash)
-    THNN_(checkNotAliased)(written, written, argNumber, name, clash);
+    THNN_(refuseSharedMemory)(argNumber, name, clash);
 }
 
 /* The same for an element-wise kernel, which reads each element before it writes the one at the
@@ -125,7 +126,7 @@ static inline void THNN_(checkElementwiseApart)(THTensor *written, int argNumber
   const char *clash = THNN_(firstSharing)(written, true, others);
   va_end(others);
   if (clash)
-    THNN_(checkNotAliased)(written, written, argNumber, name, clash);
+    THNN_(refuseSharedMemory)(argNumber, name, clash);
 }
 
 /* A buffer the kernel fills and reads through its data pointer becomes contiguous, of these
