@@ -324,16 +324,17 @@ def test_mismatched_channels_name_the_sizes():
 
 
 def test_kernel_larger_than_the_input_and_bad_output_padding_name_the_sizes():
-    with pytest.raises(RuntimeError, match='1x2x3x3x3 padded to 3x3x3 is smaller than the '
-                                           '5x5x5 kernel'):
+    with pytest.raises(RuntimeError, match=r'Given input size: \(1x2x3x3x3\)\. Calculated output '
+                                           r'size: \(1x3x0x0x0\)\. Output size is too small'):
         F.conv3d(var(1, 2, 3, 3, 3), var(3, 2, 3, 3, 3), dilation=2)
-    with pytest.raises(RuntimeError, match='padded to 4x4 is smaller than the 3x3 kernel '
-                                           r'\(kH x kW\) dilated to 5x5'):
+    with pytest.raises(RuntimeError, match=r'Given input size: \(1x2x4x4\)\. Calculated output '
+                                           r'size: \(1x3x0x0\)\. Output size is too small'):
         F.conv2d(var(1, 2, 4, 4), var(3, 2, 3, 3), dilation=2)
     with pytest.raises(RuntimeError, match='output padding should be at least zero and smaller '
                                            'than the stride'):
         F.conv_transpose2d(var(1, 2, 4, 4), var(2, 3, 2, 2), stride=2, output_padding=2)
-    with pytest.raises(RuntimeError, match='gives an output of 0x0'):
+    with pytest.raises(RuntimeError, match=r'Calculated output size: \(1x3x0x0\)\. Output size is '
+                                           r'too small'):
         F.conv_transpose2d(var(1, 2, 1, 1), var(2, 3, 2, 2), padding=1)
 
 

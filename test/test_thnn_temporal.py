@@ -111,8 +111,9 @@ def test_convolution_reads_a_transposed_input():
 
 def test_convolution_errors_name_the_sizes():
     weight, bias = rand(4, 6), rand(4)
-    with pytest.raises(RuntimeError, match=r"argument 'input': input of size 1x3 has 1 frames, "
-                                           r"fewer than the kernel \(kW: 2\)"):
+    with pytest.raises(RuntimeError, match=r"argument 'input': Given input size: \(1x3\)\. "
+                                           r"Calculated output size: \(0x4\)\. Output size is "
+                                           r"too small"):
         conv_forward(DOUBLE, rand(1, 3), weight, bias, 2, 1)
     with pytest.raises(RuntimeError, match=r"input should be a 2D or 3D tensor, but got size 6"):
         conv_forward(DOUBLE, rand(6), weight, bias, 2, 1)
@@ -157,8 +158,8 @@ def test_max_pooling_takes_window_maxima_and_their_offsets(size, kW, dW):
 def test_max_pooling_errors():
     x = rand(5, 2)
     out, indices = max_pool(x, 2, 1)
-    with pytest.raises(RuntimeError, match=r"input of size 5x2 has 5 frames, fewer than the "
-                                           r"kernel \(kW: 6\)"):
+    with pytest.raises(RuntimeError, match=r"Given input size: \(5x2\)\. Calculated output size: "
+                                           r"\(0x2\)\. Output size is too small"):
         max_pool(x, 6, 1)
     indices[0][0] = 7
     with pytest.raises(RuntimeError, match=r"argument 'indices': indices should be offsets in "
@@ -202,7 +203,8 @@ def test_subsampling_errors():
     with pytest.raises(RuntimeError, match=r"argument 'weight': weight should be a 1D tensor of "
                                            r"size 3, but got size 2"):
         subsample(x, rand(2), rand(3), 2, 1)
-    with pytest.raises(RuntimeError, match=r"fewer than the kernel \(kW: 7\)"):
+    with pytest.raises(RuntimeError, match=r"Given input size: \(6x3\)\. Calculated output size: "
+                                           r"\(0x3\)\. Output size is too small"):
         subsample(x, rand(3), rand(3), 7, 1)
     with pytest.raises(RuntimeError, match=r"argument 'input': input should have 4 features per "
                                            r"frame \(inputFrameSize\), but got size 6x3"):
@@ -267,6 +269,6 @@ def test_row_convolution_without_bias_and_its_errors():
     with pytest.raises(RuntimeError, match=r"argument 'weight': weight should be 3 x 1 x 4 \(a "
                                            r"kernel of kW for each of the input's features\)"):
         row_conv(x, weight, None, 4, 1, 0, False)
-    with pytest.raises(RuntimeError, match=r"input of size 5x3 has 5 frames padded to 5, fewer "
-                                           r"than the kernel \(kW: 7\)"):
+    with pytest.raises(RuntimeError, match=r"Given input size: \(5x3\)\. Calculated output size: "
+                                           r"\(0x3\)\. Output size is too small"):
         row_conv(x, rand(3, 1, 7), None, 7, 1, 0, False)

@@ -1,26 +1,12 @@
-/* The two helpers the 2-D and 3-D poolings share (private to lib/THNN, included by Spatial.c and
- * Volumetric.c): the output size of a pooling window along one dimension, and the check of the
- * indices a max pooling wrote before anything reads them. */
+/* The check the 2-D and 3-D max poolings and unpoolings share (private to lib/THNN, included by
+ * Spatial.c and Volumetric.c): the indices a max pooling wrote, checked before anything reads
+ * them. (Their output sizes come from THNNSizes.h, like every module's.) */
 #ifndef THNN_POOLING_H
 #define THNN_POOLING_H
 
 #include <stdio.h>
 
 #include "THNN.h"
-
-/* The output size of a pooling window of k elements, `dilation` apart, moved by d over an input
- * of inputSize padded by pad on each side: as many whole windows as fit, or (ceil_mode) as many
- * as start inside the padded input. A window that would start in the right padding is dropped. */
-static inline long THNN_poolingOutputSize(long inputSize, int k, int d, int pad, int dilation,
-                                          bool ceil_mode) {
-  long span = inputSize + 2L * pad - (long)dilation * (k - 1) - 1;
-  if (span < 0)
-    return 0;
-  long size = (ceil_mode ? (span + d - 1) / d : span / d) + 1;
-  if (pad > 0 && (size - 1) * d >= inputSize + pad)
-    size--;
-  return size;
-}
 
 /* A contiguous reference to indices (argument argNumber) once it is checked: it has the sizes
  * of `like` (the pooled tensor), and each index lies in [lowest, planeSize): a position in a plane

@@ -89,6 +89,20 @@ void harness_expect_raised(const char *substring, const char *stmt, const char *
   }
 }
 
+int harness_try(void (*fn)(void *), void *arg) {
+  harness_expect_begin();
+  if (sigsetjmp(harness_expect_jump, 0) == 0) {
+    fn(arg);
+    harness_expecting = 0;
+    return 0;
+  }
+  return 1;
+}
+
+void harness_fail_message(const char *file, int line, const char *what) {
+  harness_fail(file, line, what);
+}
+
 const char *harness_last_error(void) {
   return harness_error;
 }

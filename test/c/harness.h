@@ -91,6 +91,12 @@ void harness_check_near(double a, double b, double tol, const char *textA, const
 void harness_expect_begin(void);
 void harness_expect_missing(const char *stmt, const char *file, int line);
 void harness_expect_raised(const char *substring, const char *stmt, const char *file, int line);
+/* Runs fn(arg) with the error handlers pointed at harness_expect_jump: 1 when it raised a TH
+ * error (its message is harness_last_error()), 0 when it completed. Either is fine: for calls
+ * that may be refused. */
+int harness_try(void (*fn)(void *), void *arg);
+/* Reports a failure of the current test, with a message of the caller's. */
+void harness_fail_message(const char *file, int line, const char *what);
 /* (Re)installs the harness's thread-local TH error handlers; done before every test. */
 void harness_install_handlers(void);
 /* The message of the last TH error caught by EXPECT_TH_ERROR. */

@@ -1,7 +1,8 @@
 """Build and run the C test suite of lib/ (TH, and THS and THNN over it).
 
 Compiles every lib/TH/*.c, lib/THS/*.c and lib/THNN/*.c once into build/ctest/<mode>/ (recompiling only what is older than the
-sources and headers), links one program per test/c/test_*.c, runs them all, then the source checks
+sources and headers), writes the generated C of the suite into build/ctest/<mode>/generated/
+(gen_thnn_negative.py), links one program per test/c/test_*.c, runs them all, then the source checks
 test/c/check_*.py, and ends with the line "N passed, N failed" summed over the programs; a program
 that crashes counts as one failure and its output is shown. Exit status 0 only when everything
 passed.
@@ -66,11 +67,25 @@ def build_if_stale(target, inputs, command):
     return run_command(command)
 
 
+def generate_sources(generated_dir):
+    """Writes the generated C of the suite (test_thnn_negative.c's calls, from the table of valid
+    THNN calls) into the build folder, unless it is newer than its inputs; returns its paths."""
+    import gen_thnn_negative
+    target = generated_dir / gen_thnn_negative.OUTPUT_NAME
+    inputs = [Path(gen_thnn_negative.TABLE), Path(gen_thnn_negative.__file__)]
+    if not target.exists() or target.stat().st_mtime <= newest_mtime(inputs):
+        gen_thnn_negative.generate(str(generated_dir))
+    return [target]
+
+
 def build(mode_dir, cflags, ldflags):
     """Compiles lib/TH, lib/THS and lib/THNN and links the test programs; returns the programs'
     paths."""
     obj_dir = mode_dir / "obj"
     obj_dir.mkdir(parents=True, exist_ok=True)
+    generated_dir = mode_dir / "generated"
+    generated = generate_sources(generated_dir)
+    cflags = cflags + [f"-I{generated_dir}"]
     th_inputs = [path for folder in LIBRARY_DIRS
                  for path in list(folder.glob("*.h")) + list((folder / "generic").glob("*"))]
     cc = os.environ.get("CC", "cc")
@@ -81,7 +96,8 @@ def build(mode_dir, cflags, ldflags):
         compile_jobs.append((obj, th_inputs + [source], [cc, *cflags, "-c", str(source), "-o", str(obj)]))
     harness_obj = obj_dir / "harness.o"
     harness_inputs = th_inputs + [TEST_DIR / "harness.c", TEST_DIR / "harness.h"]
-    test_inputs = harness_inputs + list((TEST_DIR / "generic").glob("*"))
+    test_inputs = harness_inputs + list((TEST_DIR / "generic").glob("*")) + generated + \
+        list(TEST_DIR.glob("*.h"))
     compile_jobs.append((harness_obj, harness_inputs,
                          [cc, *cflags, "-c", str(TEST_DIR / "harness.c"), "-o", str(harness_obj)]))
     run_jobs(compile_jobs)

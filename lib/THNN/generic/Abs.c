@@ -12,6 +12,8 @@ void THNN_(Abs_updateGradInput)(THNNState *state, THTensor *input, THTensor *gra
                                 THTensor *gradInput) {
   (void)state;
   THNN_(checkSameNumel)(input, gradOutput, 3, "gradOutput");
+  THNN_(checkElementwiseApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, "input",
+                               input, NULL);
   THTensor_(resizeAs)(gradInput, input);
   TH_TENSOR_APPLY3(real, gradInput, real, gradOutput, real, input,
                    *gradInput_data = *input_data < 0 ? -*gradOutput_data

@@ -38,6 +38,8 @@ void THNN_(BCECriterion_updateGradInput)(THNNState *state, THTensor *input, THTe
   THNN_(checkSameNumel)(input, target, 3, "target");
   if (weights)
     THNN_(checkSameNumel)(input, weights, 6, "weights");
+  THNN_(checkElementwiseApart)(gradInput, 4, "gradInput", "input", input, "target", target,
+                               "weights", weights, NULL);
   accreal norm = 1 / THNN_(elementsDivisor)(input, sizeAverage);
   THTensor *in = THTensor_(newContiguous)(input), *t = THTensor_(newContiguous)(target);
   THTensor *w = weights ? THTensor_(newContiguous)(weights) : NULL;

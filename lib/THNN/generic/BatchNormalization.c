@@ -47,6 +47,20 @@ void THNN_(BatchNormalization_updateOutput)(THNNState *state, THTensor *input, T
                                                   4, 6);
   if (bias)
     THNN_(checkVector)(bias, features, 5, "bias");
+  THNN_(checkApart)(output, 3, "output", "input", input, "weight", weight, "bias", bias,
+                    "running_mean", running_mean, "running_var", running_var, "save_mean",
+                    save_mean, "save_std", save_std, NULL);
+  if (train) {
+    THNN_(checkApart)(save_mean, 8, "save_mean", "input", input, "weight", weight, "bias", bias,
+                      "running_mean", running_mean, "running_var", running_var, NULL);
+    THNN_(checkApart)(save_std, 9, "save_std", "input", input, "weight", weight, "bias", bias,
+                      "running_mean", running_mean, "running_var", running_var, "save_mean",
+                      save_mean, NULL);
+    THNN_(checkApart)(running_mean, 6, "running_mean", "input", input, "weight", weight, "bias",
+                      bias, NULL);
+    THNN_(checkApart)(running_var, 7, "running_var", "input", input, "weight", weight, "bias",
+                      bias, "running_mean", running_mean, NULL);
+  }
   long batch = input->size[0], n = THTensor_(nElement)(input) / features, inner = n / batch;
   if (train) {
     THTensor_(resize1d)(save_mean, features);
@@ -116,6 +130,15 @@ void THNN_(BatchNormalization_backward)(THNNState *state, THTensor *input, THTen
     THNN_(checkVector)(save_mean, features, 10, "save_mean");
     THNN_(checkVector)(save_std, features, 11, "save_std");
   }
+  THNN_(checkApart)(gradInput, 4, "gradInput", "input", input, "gradOutput", gradOutput,
+                    "weight", weight, "running_mean", running_mean, "running_var", running_var,
+                    "save_mean", save_mean, "save_std", save_std, NULL);
+  THNN_(checkApart)(gradWeight, 5, "gradWeight", "input", input, "gradOutput", gradOutput,
+                    "running_mean", running_mean, "running_var", running_var, "save_mean",
+                    save_mean, "save_std", save_std, NULL);
+  THNN_(checkApart)(gradBias, 6, "gradBias", "input", input, "gradOutput", gradOutput,
+                    "running_mean", running_mean, "running_var", running_var, "save_mean",
+                    save_mean, "save_std", save_std, NULL);
   long batch = input->size[0], n = THTensor_(nElement)(input) / features, inner = n / batch;
   input = THTensor_(newContiguous)(input);
   gradOutput = THTensor_(newContiguous)(gradOutput);

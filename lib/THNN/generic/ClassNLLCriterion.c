@@ -53,6 +53,9 @@ static void THNN_(nllLossForward)(THTensor *input, THIndexTensor *target, THTens
 static void THNN_(nllLossBackward)(THTensor *input, THIndexTensor *target, THTensor *gradInput,
                                    bool sizeAverage, THTensor *weights, THTensor *total_weight,
                                    long batch, long nClasses, long pixels) {
+  THNN_(checkApart)(gradInput, 4, "gradInput", "weights", weights, "total_weight", total_weight,
+                    NULL);
+  THNN_(checkApart)(total_weight, 7, "total_weight", "weights", weights, NULL);
   THIndexTensor *t = THIndexTensor_(newContiguous)(target);
   THTensor *w = weights ? THTensor_(newContiguous)(weights) : NULL;
   const long *classes = THIndexTensor_(data)(t);

@@ -21,6 +21,7 @@ void THNN_(DistKLDivCriterion_updateGradInput)(THNNState *state, THTensor *input
   (void)state;
   THNN_(checkSameNumel)(input, target, 3, "target");
   real norm = (real)(1 / THNN_(elementsDivisor)(input, sizeAverage));
+  THNN_(checkElementwiseApart)(gradInput, 4, "gradInput", "target", target, NULL);
   THTensor_(resizeAs)(gradInput, input);
   THNN_ELEMENTWISE_1(gradInput, target, x > 0 ? -x * norm : 0);
 }

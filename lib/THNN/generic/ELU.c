@@ -13,7 +13,8 @@ void THNN_(ELU_updateOutput)(THNNState *state, THTensor *input, THTensor *output
     THNN_ELEMENTWISE_1(input, input, x > 0 ? x : alpha * (exp(x) - 1));
     THTensor_(set)(output, input);
   } else {
-    THTensor_(resizeAs)(output, input);
+    THNN_(checkElementwiseApart)(output, 3, "output", "input", input, NULL);
+  THTensor_(resizeAs)(output, input);
     THNN_ELEMENTWISE_1(output, input, x > 0 ? x : alpha * (exp(x) - 1));
   }
 }
@@ -26,7 +27,9 @@ void THNN_(ELU_updateGradInput)(THNNState *state, THTensor *input, THTensor *gra
     THNN_ELEMENTWISE_2(gradOutput, gradOutput, output, y > 0 ? x : x * (y + alpha));
     THTensor_(set)(gradInput, gradOutput);
   } else {
-    THTensor_(resizeAs)(gradInput, output);
+    THNN_(checkElementwiseApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, "output",
+                               output, NULL);
+  THTensor_(resizeAs)(gradInput, output);
     THNN_ELEMENTWISE_2(gradInput, gradOutput, output, y > 0 ? x : x * (y + alpha));
   }
 }

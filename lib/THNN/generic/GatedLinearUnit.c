@@ -23,6 +23,7 @@ static void THNN_(GatedLinear_halves)(THTensor *input, int dim, int dimArg, THTe
 void THNN_(GatedLinear_updateOutput)(THNNState *state, THTensor *input, THTensor *output,
                                      int dim) {
   (void)state;
+  THNN_(checkApart)(output, 3, "output", "input", input, NULL);
   THTensor *a, *b;
   THNN_(GatedLinear_halves)(input, dim, 4, &a, &b);
   THTensor *gate = THTensor_(new)();
@@ -37,6 +38,7 @@ void THNN_(GatedLinear_updateOutput)(THNNState *state, THTensor *input, THTensor
 void THNN_(GatedLinear_updateGradInput)(THNNState *state, THTensor *input, THTensor *gradOutput,
                                         THTensor *gradInput, int dim) {
   (void)state;
+  THNN_(checkApart)(gradInput, 4, "gradInput", "input", input, "gradOutput", gradOutput, NULL);
   THTensor *a, *b;
   THNN_(GatedLinear_halves)(input, dim, 5, &a, &b);
   THDescBuff halfSize = THTensor_(sizeDesc)(a);   /* for the message, after a is freed */

@@ -12,7 +12,8 @@ void THNN_(HardTanh_updateOutput)(THNNState *state, THTensor *input, THTensor *o
     THNN_ELEMENTWISE_1(input, input, x < min_val ? min_val : (x > max_val ? max_val : x));
     THTensor_(set)(output, input);
   } else {
-    THTensor_(resizeAs)(output, input);
+    THNN_(checkElementwiseApart)(output, 3, "output", "input", input, NULL);
+  THTensor_(resizeAs)(output, input);
     THNN_ELEMENTWISE_1(output, input, x < min_val ? min_val : (x > max_val ? max_val : x));
   }
 }
@@ -26,7 +27,9 @@ void THNN_(HardTanh_updateGradInput)(THNNState *state, THTensor *input, THTensor
     THNN_ELEMENTWISE_2(gradOutput, gradOutput, input, y > min_val && y < max_val ? x : 0);
     THTensor_(set)(gradInput, gradOutput);
   } else {
-    THTensor_(resizeAs)(gradInput, input);
+    THNN_(checkElementwiseApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, "input",
+                               input, NULL);
+  THTensor_(resizeAs)(gradInput, input);
     THNN_ELEMENTWISE_2(gradInput, gradOutput, input, y > min_val && y < max_val ? x : 0);
   }
 }

@@ -14,6 +14,7 @@ void THNN_(L1Cost_updateOutput)(THNNState *state, THTensor *input, THTensor *out
 void THNN_(L1Cost_updateGradInput)(THNNState *state, THTensor *input, THTensor *gradOutput,
                                    THTensor *gradInput) {
   (void)state, (void)gradOutput;
+  THNN_(checkElementwiseApart)(gradInput, 4, "gradInput", "input", input, NULL);
   THTensor_(resizeAs)(gradInput, input);
   THNN_ELEMENTWISE_1(gradInput, input, x > 0 ? 1 : (x < 0 ? -1 : 0));
 }

@@ -12,7 +12,8 @@ void THNN_(LeakyReLU_updateOutput)(THNNState *state, THTensor *input, THTensor *
     THNN_ELEMENTWISE_1(input, input, x > 0 ? x : x * negval);
     THTensor_(set)(output, input);
   } else {
-    THTensor_(resizeAs)(output, input);
+    THNN_(checkElementwiseApart)(output, 3, "output", "input", input, NULL);
+  THTensor_(resizeAs)(output, input);
     THNN_ELEMENTWISE_1(output, input, x > 0 ? x : x * negval);
   }
 }
@@ -25,7 +26,9 @@ void THNN_(LeakyReLU_updateGradInput)(THNNState *state, THTensor *input, THTenso
     THNN_ELEMENTWISE_2(gradOutput, gradOutput, input, y > 0 ? x : x * negval);
     THTensor_(set)(gradInput, gradOutput);
   } else {
-    THTensor_(resizeAs)(gradInput, input);
+    THNN_(checkElementwiseApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, "input",
+                               input, NULL);
+  THTensor_(resizeAs)(gradInput, input);
     THNN_ELEMENTWISE_2(gradInput, gradOutput, input, y > 0 ? x : x * negval);
   }
 }

@@ -38,6 +38,10 @@ void THNN_(Linear_updateOutput)(THNNState *state, THTensor *input, THTensor *out
   (void)state;
   THNN_(Linear_checkInput)(input, weight, 4);
   THNN_(checkVector)(bias, weight->size[0], 5, "bias");
+  THNN_(checkApart)(output, 3, "output", "input", input, "weight", weight, "bias", bias,
+                    "addBuffer", addBuffer, NULL);
+  THNN_(checkApart)(addBuffer, 6, "addBuffer", "input", input, "weight", weight, "bias", bias,
+                    NULL);
   THTensor *weightT = THTensor_(newTranspose)(weight, 0, 1);
   if (input->nDimension == 1) {
     THTensor_(resize1d)(output, weight->size[0]);
@@ -57,6 +61,7 @@ void THNN_(Linear_updateGradInput)(THNNState *state, THTensor *input, THTensor *
   (void)state;
   THNN_(Linear_checkInput)(input, weight, 5);
   THNN_(Linear_checkGradOutput)(input, gradOutput, weight);
+  THNN_(checkApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, "weight", weight, NULL);
   THTensor_(resizeAs)(gradInput, input);
   if (input->nDimension == 1) {
     THTensor *weightT = THTensor_(newTranspose)(weight, 0, 1);
@@ -76,6 +81,11 @@ void THNN_(Linear_accGradParameters)(THNNState *state, THTensor *input, THTensor
   THNN_(Linear_checkGradOutput)(input, gradOutput, weight);
   THNN_(checkSameSize)(weight, gradWeight, 7, "gradWeight");
   THNN_(checkVector)(gradBias, weight->size[0], 8, "gradBias");
+  THNN_(checkApart)(gradWeight, 7, "gradWeight", "input", input, "gradOutput", gradOutput, NULL);
+  THNN_(checkApart)(gradBias, 8, "gradBias", "gradOutput", gradOutput, "addBuffer", addBuffer,
+                    NULL);
+  THNN_(checkApart)(addBuffer, 9, "addBuffer", "input", input, "gradOutput", gradOutput,
+                    "gradWeight", gradWeight, "gradBias", gradBias, NULL);
   if (input->nDimension == 1) {
     THTensor_(addr)(gradWeight, 1, gradWeight, scale, gradOutput, input);
     THTensor_(cadd)(gradBias, gradBias, scale, gradOutput);

@@ -9,6 +9,8 @@
 void THNN_(LogSigmoid_updateOutput)(THNNState *state, THTensor *input, THTensor *output,
                                     THTensor *buffer) {
   (void)state;
+  THNN_(checkApart)(buffer, 4, "buffer", "input", input, NULL);
+  THNN_(checkElementwiseApart)(output, 3, "output", "input", input, "buffer", buffer, NULL);
   THTensor_(resizeAs)(buffer, input);
   THTensor_(resizeAs)(output, input);
   THNN_ELEMENTWISE_1(buffer, input, exp(-fabs(x)));
@@ -20,6 +22,9 @@ void THNN_(LogSigmoid_updateGradInput)(THNNState *state, THTensor *input, THTens
   (void)state;
   THNN_(checkSameNumel)(input, gradOutput, 3, "gradOutput");
   THNN_(checkSameNumel)(input, buffer, 5, "buffer");
+  /* gradOutput is read after gradInput is written: apart from it, not only element-wise */
+  THNN_(checkApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, NULL);
+  THNN_(checkElementwiseApart)(gradInput, 4, "gradInput", "input", input, "buffer", buffer, NULL);
   THTensor_(resizeAs)(gradInput, input);
   THNN_ELEMENTWISE_2(gradInput, input, buffer, (x >= 0 ? y : 1) / (1 + y));
   THTensor_(cmul)(gradInput, gradInput, gradOutput);

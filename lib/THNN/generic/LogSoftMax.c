@@ -11,6 +11,8 @@ void THNN_(LogSoftMax_updateOutput)(THNNState *state, THTensor *input, THTensor 
   (void)state;
   long outer, dim, inner;
   THNN_(softMaxShape)(input, 2, &outer, &dim, &inner);
+  /* the rows of output hold a scratch sum before their results: apart from input */
+  THNN_(checkApart)(output, 3, "output", "input", input, NULL);
   THTensor *in = THTensor_(newContiguous)(input);
   THTensor *out = THNN_(contiguousResult)(output, input);
   const real *x = THTensor_(data)(in);
@@ -52,6 +54,8 @@ void THNN_(LogSoftMax_updateGradInput)(THNNState *state, THTensor *input, THTens
   THNN_(softMaxShape)(input, 2, &outer, &dim, &inner);
   THNN_(checkSameNumel)(input, gradOutput, 3, "gradOutput");
   THNN_(checkSameNumel)(input, output, 5, "output");
+  /* a row of gradInput is written before the whole of its gradOutput row is read */
+  THNN_(checkApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, "output", output, NULL);
   THTensor *g = THTensor_(newContiguous)(gradOutput), *y = THTensor_(newContiguous)(output);
   THTensor *gradIn = THNN_(contiguousResult)(gradInput, input);
   const real *gp = THTensor_(data)(g), *yp = THTensor_(data)(y);

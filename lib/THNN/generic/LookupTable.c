@@ -38,6 +38,7 @@ void THNN_(LookupTable_accGradParameters)(THNNState *state, THIndexTensor *input
              "but got size %s", dim, n, THIndexTensor_(sizeDesc)(input).str,
              THTensor_(sizeDesc)(gradOutput).str);
   THNN_(LookupTable_checkIndices)(input, nIndex, 2);
+  THNN_(checkApart)(gradWeight, 4, "gradWeight", "gradOutput", gradOutput, NULL);
 
   THIndexTensor *in = THIndexTensor_(newContiguous)(input);
   THTensor *rows = THTensor_(newContiguous)(gradOutput);

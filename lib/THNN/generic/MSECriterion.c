@@ -19,6 +19,8 @@ void THNN_(MSECriterion_updateGradInput)(THNNState *state, THTensor *input, THTe
   (void)state;
   THNN_(checkSameNumel)(input, target, 3, "target");
   real norm = (real)(1 / THNN_(elementsDivisor)(input, sizeAverage));
+  THNN_(checkElementwiseApart)(gradInput, 4, "gradInput", "input", input, "target", target,
+                               NULL);
   THTensor_(resizeAs)(gradInput, input);
   THNN_ELEMENTWISE_2(gradInput, input, target, 2 * (x - y) * norm);
 }

@@ -49,6 +49,7 @@ void THNN_(MultiLabelMarginCriterion_updateOutput)(THNNState *state, THTensor *i
   (void)state;
   long frames, dim;
   THNN_(MultiLabelMarginCriterion_shape)(input, target, &frames, &dim);
+  THNN_(checkApart)(isTarget, 5, "isTarget", "input", input, NULL);
   THIndexTensor *t = THIndexTensor_(newContiguous)(target);
   THTensor *in = THTensor_(newContiguous)(input);
   THTensor *marks = THNN_(contiguousResult)(isTarget, input);
@@ -78,6 +79,8 @@ void THNN_(MultiLabelMarginCriterion_updateGradInput)(THNNState *state, THTensor
   (void)state;
   long frames, dim;
   THNN_(MultiLabelMarginCriterion_shape)(input, target, &frames, &dim);
+  THNN_(checkApart)(gradInput, 4, "gradInput", "input", input, "isTarget", isTarget, NULL);
+  THNN_(checkApart)(isTarget, 5, "isTarget", "input", input, NULL);
   THIndexTensor *t = THIndexTensor_(newContiguous)(target);
   THTensor *in = THTensor_(newContiguous)(input);
   THTensor *marks = THNN_(contiguousResult)(isTarget, input);

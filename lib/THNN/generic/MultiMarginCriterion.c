@@ -59,6 +59,7 @@ void THNN_(MultiMarginCriterion_updateGradInput)(THNNState *state, THTensor *inp
   (void)state;
   long frames, dim;
   THNN_(MultiMarginCriterion_shape)(input, target, p, weights, &frames, &dim);
+  THNN_(checkApart)(gradInput, 4, "gradInput", "input", input, "weights", weights, NULL);
   THIndexTensor *t = THIndexTensor_(newContiguous)(target);
   THTensor *in = THTensor_(newContiguous)(input);
   THTensor *w = weights ? THTensor_(newContiguous)(weights) : NULL;

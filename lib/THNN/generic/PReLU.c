@@ -38,6 +38,8 @@ void THNN_(PReLU_updateOutput)(THNNState *state, THTensor *input, THTensor *outp
   (void)state;
   long batch, planeSize, planes = nOutputPlane == 0 ? 1 : (long)nOutputPlane;
   THNN_(PReLU_shape)(input, weight, nOutputPlane, 4, 5, &batch, &planeSize);
+  THNN_(checkApart)(output, 3, "output", "weight", weight, NULL);
+  THNN_(checkElementwiseApart)(output, 3, "output", "input", input, NULL);
   THTensor *in = THTensor_(newContiguous)(input), *w = THTensor_(newContiguous)(weight);
   THTensor *out = THNN_(contiguousResult)(output, input);
   const real *x = THTensor_(data)(in), *slope = THTensor_(data)(w);
@@ -61,6 +63,9 @@ void THNN_(PReLU_updateGradInput)(THNNState *state, THTensor *input, THTensor *g
   long batch, planeSize, planes = nOutputPlane == 0 ? 1 : (long)nOutputPlane;
   THNN_(PReLU_shape)(input, weight, nOutputPlane, 5, 6, &batch, &planeSize);
   THNN_(checkSameNumel)(input, gradOutput, 3, "gradOutput");
+  THNN_(checkApart)(gradInput, 4, "gradInput", "weight", weight, NULL);
+  THNN_(checkElementwiseApart)(gradInput, 4, "gradInput", "input", input, "gradOutput",
+                               gradOutput, NULL);
   THTensor *in = THTensor_(newContiguous)(input), *w = THTensor_(newContiguous)(weight);
   THTensor *g = THTensor_(newContiguous)(gradOutput);
   THTensor *gradIn = THNN_(contiguousResult)(gradInput, input);

@@ -12,6 +12,8 @@ void THNN_(RReLU_updateOutput)(THNNState *state, THTensor *input, THTensor *outp
                                THGenerator *generator) {
   (void)state;
   real slope = (lower + upper) / 2;
+  if (!inplace)
+    THNN_(checkElementwiseApart)(output, 3, "output", "input", input, NULL);
   if (!train) {
     if (inplace) {
       THNN_ELEMENTWISE_1(input, input, x >= 0 ? x : x * slope);
@@ -23,6 +25,7 @@ void THNN_(RReLU_updateOutput)(THNNState *state, THTensor *input, THTensor *outp
     return;
   }
   THArgCheck(generator != NULL, 9, "a random generator is needed in training mode");
+  THNN_(checkApart)(noise, 4, "noise", "input", input, "output", inplace ? NULL : output, NULL);
   THTensor_(resizeAs)(noise, input);
   /* one element after the other in row-major order, so that a seed gives the same slopes */
   if (inplace) {
@@ -51,6 +54,12 @@ void THNN_(RReLU_updateGradInput)(THNNState *state, THTensor *input, THTensor *g
   bool randomSlopes = train && upper - lower > 1e-6;
   if (randomSlopes)
     THNN_(checkSameNumel)(input, noise, 5, "noise");
+  if (randomSlopes)
+    THNN_(checkApart)(inplace ? gradOutput : gradInput, inplace ? 3 : 4,
+                      inplace ? "gradOutput" : "gradInput", "noise", noise, NULL);
+  if (!inplace)
+    THNN_(checkElementwiseApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, "input",
+                                 input, NULL);
   real slope = (lower + upper) / 2;
   THTensor *result = gradOutput;
   if (!inplace) {

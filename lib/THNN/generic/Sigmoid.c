@@ -13,6 +13,8 @@ void THNN_(Sigmoid_updateGradInput)(THNNState *state, THTensor *input, THTensor 
                                     THTensor *gradInput, THTensor *output) {
   (void)state, (void)input;
   THNN_(checkSameNumel)(output, gradOutput, 3, "gradOutput");
+  THNN_(checkElementwiseApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, "output",
+                               output, NULL);
   THTensor_(resizeAs)(gradInput, output);
   THNN_ELEMENTWISE_2(gradInput, gradOutput, output, x * (1 - y) * y);
 }

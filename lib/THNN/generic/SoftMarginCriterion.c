@@ -21,6 +21,8 @@ void THNN_(SoftMarginCriterion_updateGradInput)(THNNState *state, THTensor *inpu
   (void)state;
   THNN_(checkSameNumel)(input, target, 3, "target");
   real norm = (real)(1 / THNN_(elementsDivisor)(input, sizeAverage));
+  THNN_(checkElementwiseApart)(gradInput, 4, "gradInput", "input", input, "target", target,
+                               NULL);
   THTensor_(resizeAs)(gradInput, input);
   THNN_ELEMENTWISE_2(gradInput, input, target, -y * norm / (1 + exp(x * y)));
 }

@@ -9,6 +9,7 @@
 void THNN_(SoftPlus_updateOutput)(THNNState *state, THTensor *input, THTensor *output, real beta,
                                   real threshold) {
   (void)state;
+  THNN_(checkElementwiseApart)(output, 3, "output", "input", input, NULL);
   THTensor_(resizeAs)(output, input);
   THNN_ELEMENTWISE_1(output, input, x * beta > threshold ? x : log1p(exp(x * beta)) / beta);
 }
@@ -18,6 +19,8 @@ void THNN_(SoftPlus_updateGradInput)(THNNState *state, THTensor *input, THTensor
                                      real threshold) {
   (void)state, (void)input;
   THNN_(checkSameNumel)(output, gradOutput, 3, "gradOutput");
+  THNN_(checkElementwiseApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, "output",
+                               output, NULL);
   THTensor_(resizeAs)(gradInput, output);
   THNN_ELEMENTWISE_2(gradInput, gradOutput, output,
                      y * beta > threshold ? x : x * (1 - exp(-y * beta)));

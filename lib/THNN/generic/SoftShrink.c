@@ -7,6 +7,7 @@
 void THNN_(SoftShrink_updateOutput)(THNNState *state, THTensor *input, THTensor *output,
                                     real lambda) {
   (void)state;
+  THNN_(checkElementwiseApart)(output, 3, "output", "input", input, NULL);
   THTensor_(resizeAs)(output, input);
   THNN_ELEMENTWISE_1(output, input, x > lambda ? x - lambda : (x < -lambda ? x + lambda : 0));
 }
@@ -15,6 +16,8 @@ void THNN_(SoftShrink_updateGradInput)(THNNState *state, THTensor *input, THTens
                                        THTensor *gradInput, real lambda) {
   (void)state;
   THNN_(checkSameNumel)(input, gradOutput, 3, "gradOutput");
+  THNN_(checkElementwiseApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, "input",
+                               input, NULL);
   THTensor_(resizeAs)(gradInput, input);
   THNN_ELEMENTWISE_2(gradInput, gradOutput, input, y > lambda || y < -lambda ? x : 0);
 }

@@ -4,7 +4,9 @@
  * whole batch, where the caller sizes output (batchSize x outDim: a sparse input cannot tell
  * how many samples end with no entry); and the legacy one, batchSize x nnz x 2 of (feature,
  * value) pairs, nnz per sample. Samples and features count from 0. zeroGradParameters and
- * updateParameters touch only the weight columns of the features the last input used. */
+ * updateParameters touch only the weight columns of the features the last input used. The
+ * entries are read before anything is written; a gradient may be the weight itself (legacy.nn's
+ * accUpdateGradParameters passes it so), whose columns it updates element by element. */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/SparseLinear.c"
 #else
@@ -100,6 +102,7 @@ void THNN_(SparseLinear_updateOutput)(THNNState *state, THTensor *input, THTenso
   THArgCheck(output->nDimension == 2 && output->size[1] == weight->size[0], 3, "output should be "
              "sized batchSize x %ld by the caller (the input does not tell the batch size), but "
              "got size %s", weight->size[0], THTensor_(sizeDesc)(output).str);
+  THNN_(checkApart)(output, 3, "output", "weight", weight, "bias", bias, NULL);
   ptrdiff_t n;
   THNN_(SparseEntry) *entries = THNN_(SparseLinear_readEntries)(input, 2, false, weight->size[1],
                                                                output->size[0], &n);
@@ -111,6 +114,7 @@ void THNN_(SparseLinear_legacyUpdateOutput)(THNNState *state, THTensor *input, T
                                             THTensor *weight, THTensor *bias) {
   (void)state;
   THNN_(SparseLinear_checkParameters)(weight, bias, 4, 5, "weight", "bias");
+  THNN_(checkApart)(output, 3, "output", "weight", weight, "bias", bias, NULL);
   ptrdiff_t n;
   THNN_(SparseEntry) *entries = THNN_(SparseLinear_readEntries)(input, 2, true, weight->size[1],
                                                                -1, &n);
@@ -135,6 +139,8 @@ static void THNN_(SparseLinear_accumulate)(THTensor *input, THTensor *gradOutput
                           : (gradOutput->nDimension == 2 ? gradOutput->size[0] : 0);
   long expected[2] = {batchSize, outDim};
   THNN_(checkSizes)(gradOutput, 3, "gradOutput", 2, expected);
+  THNN_(checkApart)(gradWeight, 4, "gradWeight", "gradOutput", gradOutput, NULL);
+  THNN_(checkApart)(gradBias, 5, "gradBias", "gradOutput", gradOutput, NULL);
   ptrdiff_t n;
   THNN_(SparseEntry) *entries = THNN_(SparseLinear_readEntries)(input, 2, legacy, weight->size[1],
                                                                batchSize, &n);
@@ -209,6 +215,8 @@ static void THNN_(SparseLinear_step)(THTensor *weight, THTensor *bias, THTensor 
   THNN_(SparseLinear_checkParameters)(weight, bias, 2, 3, "weight", "bias");
   THNN_(checkSameSize)(weight, gradWeight, 4, "gradWeight");
   THNN_(checkVector)(gradBias, weight->size[0], 5, "gradBias");
+  THNN_(checkApart)(weight, 2, "weight", "gradBias", gradBias, NULL);
+  THNN_(checkApart)(bias, 3, "bias", "gradWeight", gradWeight, NULL);
   long inDim = weight->size[1];
   ptrdiff_t n;
   THNN_(SparseEntry) *entries = THNN_(SparseLinear_readEntries)(lastInput, 6, legacy, inDim, -1,

@@ -32,6 +32,7 @@ void THNN_(SpatialAdaptiveAveragePooling_updateOutput)(THNNState *state, THTenso
   THArgCheck(owidth > 0 && oheight > 0, 4, "output size should be greater than zero, but got "
              "owidth: %d oheight: %d", owidth, oheight);
   THNN_(PoolSizes) s = THNN_(Resampling_sizes)(input, 2, oheight, owidth);
+  THNN_(checkApart)(output, 3, "output", "input", input, NULL);
   long sizes[4];
   THTensor_(resizeNd)(output, s.ndim, THNN_(SpatialPooling_outputSizes)(&s, sizes), NULL);
   input = THTensor_(newContiguous)(input);
@@ -67,6 +68,7 @@ void THNN_(SpatialAdaptiveAveragePooling_updateGradInput)(THNNState *state, THTe
   (void)state;
   THNN_(PoolSizes) s = THNN_(Resampling_sizes)(input, 2, 0, 0);
   THNN_(Resampling_outputSizeFrom)(&s, gradOutput);
+  THNN_(checkApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, NULL);
   THTensor_(resizeAs)(gradInput, input);
   gradOutput = THTensor_(newContiguous)(gradOutput);
   THTensor *gradIn = THTensor_(newContiguous)(gradInput);

@@ -38,6 +38,7 @@ void THNN_(SpatialAdaptiveMaxPooling_updateOutput)(THNNState *state, THTensor *i
   THArgCheck(owidth > 0 && oheight > 0, 5, "output size should be greater than zero, but got "
              "owidth: %d oheight: %d", owidth, oheight);
   THNN_(PoolSizes) s = THNN_(Resampling_sizes)(input, 2, oheight, owidth);
+  THNN_(checkApart)(output, 3, "output", "input", input, NULL);
   long sizes[4];
   const long *outputSizes = THNN_(SpatialPooling_outputSizes)(&s, sizes);
   THTensor_(resizeNd)(output, s.ndim, outputSizes, NULL);

@@ -33,6 +33,7 @@ void THNN_(SpatialAveragePooling_updateOutput)(THNNState *state, THTensor *input
   (void)state;
   THNN_(PoolSizes) s = THNN_(SpatialPooling_check)(input, kW, kH, dW, dH, padW, padH, 1, 1,
                                                    ceil_mode, 4);
+  THNN_(checkApart)(output, 3, "output", "input", input, NULL);
   long sizes[4];
   THTensor_(resizeNd)(output, s.ndim, THNN_(SpatialPooling_outputSizes)(&s, sizes), NULL);
   input = THTensor_(newContiguous)(input);
@@ -72,6 +73,7 @@ void THNN_(SpatialAveragePooling_updateGradInput)(THNNState *state, THTensor *in
   long sizes[4];
   THNN_(checkSizes)(gradOutput, 3, "gradOutput", s.ndim,
                     THNN_(SpatialPooling_outputSizes)(&s, sizes));
+  THNN_(checkApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, NULL);
   THTensor_(resizeAs)(gradInput, input);
   gradOutput = THTensor_(newContiguous)(gradOutput);
   THTensor *gradIn = THTensor_(newContiguous)(gradInput);

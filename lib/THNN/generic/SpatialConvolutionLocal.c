@@ -11,8 +11,8 @@
 #else
 
 /* Checks input (argument 2), weight (at weightArg, named weightName), bias (at weightArg + 1,
- * when biasName is not NULL: then it is required), the window and the four sizes the caller gives (kW is argument 8, inputWidth
- * 14), and computes the sizes. */
+ * when biasName is not NULL: then it is required), the window and the four sizes the caller
+ * gives (kW is argument 8, inputWidth 14), and computes the sizes (THNNSizes.h). */
 static THNN_(ConvSizes) THNN_(SpatialConvolutionLocal_check)(
     THTensor *input, THTensor *weight, THTensor *bias, int weightArg, const char *weightName,
     const char *biasName, THNN_(ConvWindow) w, long inputWidth, long inputHeight,
@@ -28,12 +28,12 @@ static THNN_(ConvSizes) THNN_(SpatialConvolutionLocal_check)(
   THArgCheck(s.inputWidth == inputWidth && s.inputHeight == inputHeight, 14, "input of size %s "
              "should be %ldx%ld (inputHeight x inputWidth)", THTensor_(sizeDesc)(input).str,
              inputHeight, inputWidth);
-  long paddedHeight = s.inputHeight + 2L * w.padH, paddedWidth = s.inputWidth + 2L * w.padW;
-  THArgCheck(paddedHeight >= w.kH && paddedWidth >= w.kW, 2, "input of size %s padded to %ldx%ld "
-             "is smaller than the %dx%d kernel (kH x kW)", THTensor_(sizeDesc)(input).str,
-             paddedHeight, paddedWidth, w.kH, w.kW);
-  s.outputHeight = (paddedHeight - w.kH) / w.dH + 1;
-  s.outputWidth = (paddedWidth - w.kW) / w.dW + 1;
+  s.outputHeight = THNN_windowOutputSize(s.inputHeight, w.kH, w.dH, w.padH, 1, false);
+  s.outputWidth = THNN_windowOutputSize(s.inputWidth, w.kW, w.dW, w.padW, 1, false);
+  long weightPlanes = weight->nDimension == 6 ? weight->size[2]
+                      : weight->nDimension == 3 ? weight->size[1] : 1;
+  long outputSizes[4] = {s.batch, weightPlanes, s.outputHeight, s.outputWidth};
+  THNN_(checkOutputSize)(input, input->nDimension, outputSizes + !batched, 2);
   THArgCheck(s.outputWidth == outputWidth && s.outputHeight == outputHeight, 16, "the output "
              "should be %ldx%ld (input of size %s), but outputHeight x outputWidth is %ldx%ld",
              s.outputHeight, s.outputWidth, THTensor_(sizeDesc)(input).str, outputHeight,
@@ -109,6 +109,9 @@ void THNN_(SpatialConvolutionLocal_updateOutput)(THNNState *state, THTensor *inp
   THNN_(ConvSizes) s = THNN_(SpatialConvolutionLocal_check)(
       input, weight, bias, 4, "weight", "bias", w, inputWidth, inputHeight, outputWidth,
       outputHeight);
+  THNN_(checkApart)(output, 3, "output", "input", input, "weight", weight, "bias", bias,
+                    "finput", finput, NULL);
+  THNN_(checkApart)(finput, 6, "finput", "input", input, "weight", weight, "bias", bias, NULL);
   long positions = s.outputHeight * s.outputWidth;
   if (input->nDimension == 4)
     THTensor_(resize4d)(output, s.batch, s.nOutputPlane, s.outputHeight, s.outputWidth);
@@ -142,6 +145,9 @@ void THNN_(SpatialConvolutionLocal_updateGradInput)(THNNState *state, THTensor *
       input, weight, NULL, 5, "weight", NULL, w, inputWidth, inputHeight, outputWidth,
       outputHeight);
   THNN_(SpatialConvolutionMM_checkGradOutput)(input, gradOutput, s);
+  THNN_(checkApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, "weight", weight,
+                    "fgradInput", fgradInput, NULL);
+  THNN_(checkApart)(fgradInput, 7, "fgradInput", "gradOutput", gradOutput, "weight", weight, NULL);
   long positions = s.outputHeight * s.outputWidth;
   long imageSize = s.nInputPlane * s.inputHeight * s.inputWidth;
   THNN_(SpatialConvolutionMM_resizeColumns)(fgradInput, input, s);
@@ -176,6 +182,10 @@ void THNN_(SpatialConvolutionLocal_accGradParameters)(THNNState *state, THTensor
       input, gradWeight, gradBias, 4, "gradWeight", "gradBias", w, inputWidth, inputHeight,
       outputWidth, outputHeight);
   THNN_(SpatialConvolutionMM_checkGradOutput)(input, gradOutput, s);
+  THNN_(checkApart)(finput, 6, "finput", "input", input, "gradOutput", gradOutput,
+                    "gradWeight", gradWeight, "gradBias", gradBias, NULL);
+  THNN_(checkApart)(gradWeight, 4, "gradWeight", "input", input, "gradOutput", gradOutput, NULL);
+  THNN_(checkApart)(gradBias, 5, "gradBias", "input", input, "gradOutput", gradOutput, NULL);
   long positions = s.outputHeight * s.outputWidth;
   THNN_(SpatialConvolutionMM_unfoldBatch)(input, finput, NULL, NULL, s, w);
   gradOutput = THTensor_(newContiguous)(gradOutput);

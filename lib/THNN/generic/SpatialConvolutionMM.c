@@ -23,8 +23,8 @@ typedef struct {
 } THNN_(ConvSizes);
 
 /* Checks input (argument 2), weight (at weightArg) and the window (kW at kernelArg, then kH, dW,
- * dH, padW, padH and the dilations), and computes the sizes. A kernel larger than the padded
- * image is an error naming both. */
+ * dH, padW, padH and the dilations), and computes the sizes (THNNSizes.h): a kernel larger than
+ * the padded image is an error naming both sizes. */
 static THNN_(ConvSizes) THNN_(SpatialConvolutionMM_check)(
     THTensor *input, THTensor *weight, int weightArg, const char *weightName,
     THNN_(ConvWindow) w, int kernelArg) {
@@ -57,19 +57,10 @@ static THNN_(ConvSizes) THNN_(SpatialConvolutionMM_check)(
              THTensor_(sizeDesc)(input).str);
   s.inputHeight = input->size[batched + 1];
   s.inputWidth = input->size[batched + 2];
-  long paddedHeight = s.inputHeight + 2L * w.padH, paddedWidth = s.inputWidth + 2L * w.padW;
-  /* the span of a dilated kernel: its taps are dilation pixels apart */
-  long spanH = (long)w.dilationH * (kH - 1) + 1, spanW = (long)w.dilationW * (kW - 1) + 1;
-  if (w.dilationH == 1 && w.dilationW == 1)
-    THArgCheck(paddedHeight >= kH && paddedWidth >= kW, 2, "input of size %s padded to %ldx%ld "
-               "is smaller than the %dx%d kernel (kH x kW)", THTensor_(sizeDesc)(input).str,
-               paddedHeight, paddedWidth, kH, kW);
-  else
-    THArgCheck(paddedHeight >= spanH && paddedWidth >= spanW, 2, "input of size %s padded to "
-               "%ldx%ld is smaller than the %dx%d kernel (kH x kW) dilated to %ldx%ld",
-               THTensor_(sizeDesc)(input).str, paddedHeight, paddedWidth, kH, kW, spanH, spanW);
-  s.outputHeight = (paddedHeight - spanH) / w.dH + 1;
-  s.outputWidth = (paddedWidth - spanW) / w.dW + 1;
+  s.outputHeight = THNN_windowOutputSize(s.inputHeight, kH, w.dH, w.padH, w.dilationH, false);
+  s.outputWidth = THNN_windowOutputSize(s.inputWidth, kW, w.dW, w.padW, w.dilationW, false);
+  long sizes[4] = {s.batch, s.nOutputPlane, s.outputHeight, s.outputWidth};
+  THNN_(checkOutputSize)(input, input->nDimension, sizes + !batched, 2);
   return s;
 }
 
@@ -84,13 +75,14 @@ static void THNN_(SpatialConvolutionMM_checkGradOutput)(THTensor *input, THTenso
 }
 
 /* The columns buffer (finput or fgradInput) becomes batch x rows x outputHeight*outputWidth, or
- * rows x outputHeight*outputWidth for a 3-D input. */
+ * rows x outputHeight*outputWidth for a 3-D input, contiguous. */
 static void THNN_(SpatialConvolutionMM_resizeColumns)(THTensor *columns, THTensor *input,
                                                       THNN_(ConvSizes) s) {
+  long sizes[3] = {s.batch, s.rows, s.outputHeight * s.outputWidth};
   if (input->nDimension == 4)
-    THTensor_(resize3d)(columns, s.batch, s.rows, s.outputHeight * s.outputWidth);
+    THNN_(resizeBuffer)(columns, 3, sizes);
   else
-    THTensor_(resize2d)(columns, s.rows, s.outputHeight * s.outputWidth);
+    THNN_(resizeBuffer)(columns, 2, sizes + 1);
 }
 
 /* One image's columns (im2col) and, when output is not NULL, its output rows filled with the
@@ -163,6 +155,9 @@ void THNN_(SpatialConvolutionMM_updateOutput)(THNNState *state, THTensor *input,
   THNN_(ConvSizes) s = THNN_(SpatialConvolutionMM_check)(input, weight, 4, "weight", w, 8);
   if (bias)
     THNN_(checkVector)(bias, s.nOutputPlane, 5, "bias");
+  THNN_(checkApart)(output, 3, "output", "input", input, "weight", weight, "bias", bias,
+                    "finput", finput, NULL);
+  THNN_(checkApart)(finput, 6, "finput", "input", input, "weight", weight, "bias", bias, NULL);
   THNN_(SpatialConvolutionMM_forward)(input, output, weight, bias, finput, s, w);
 }
 
@@ -216,6 +211,9 @@ void THNN_(SpatialConvolutionMM_updateGradInput)(THNNState *state, THTensor *inp
   THNN_(ConvWindow) w = {kW, kH, dW, dH, padW, padH, 1, 1};
   THNN_(ConvSizes) s = THNN_(SpatialConvolutionMM_check)(input, weight, 5, "weight", w, 8);
   THNN_(SpatialConvolutionMM_checkGradOutput)(input, gradOutput, s);
+  THNN_(checkApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, "weight", weight,
+                    "fgradInput", fgradInput, NULL);
+  THNN_(checkApart)(fgradInput, 7, "fgradInput", "gradOutput", gradOutput, "weight", weight, NULL);
   THNN_(SpatialConvolutionMM_backward)(input, gradOutput, gradInput, weight, fgradInput, s, w);
 }
 
@@ -265,6 +263,8 @@ void THNN_(SpatialConvolutionMM_accGradParameters)(THNNState *state, THTensor *i
     THNN_(checkSizes)(finput, 6, "finput (the columns of updateOutput)", 2, columnSizes + 1);
   THArgCheck(THTensor_(isContiguous)(finput), 6, "finput should be contiguous, as updateOutput "
              "leaves it");
+  THNN_(checkApart)(gradWeight, 4, "gradWeight", "gradOutput", gradOutput, "finput", finput, NULL);
+  THNN_(checkApart)(gradBias, 5, "gradBias", "gradOutput", gradOutput, "finput", finput, NULL);
   THNN_(SpatialConvolutionMM_addParameterGradients)(gradOutput, gradWeight, gradBias, finput, s,
                                                     scale);
 }

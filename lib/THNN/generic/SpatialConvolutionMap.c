@@ -20,7 +20,8 @@ typedef struct {
 
 /* Checks input (argument 2), weight (weightArg), connTable (weightArg + 2 with a bias argument
  * between them, else weightArg + 1: connArg), the plane counts (connArg + 1, + 2) and the stride
- * (connArg + 3), and computes the sizes: a full convolution's output is (H-1)*dH + kH high. */
+ * (connArg + 3), and computes the sizes (THNNSizes.h): a full convolution's output is
+ * (H-1)*dH + kH high. */
 static THNN_(MapSizes) THNN_(ConvolutionMap_check)(THTensor *input, THTensor *weight,
                                                    int weightArg, const char *weightName,
                                                    THTensor *connTable, int connArg,
@@ -50,14 +51,14 @@ static THNN_(MapSizes) THNN_(ConvolutionMap_check)(THTensor *input, THTensor *we
   s.inputHeight = input->size[batched + 1];
   s.inputWidth = input->size[batched + 2];
   if (full) {
-    s.outputHeight = (s.inputHeight - 1) * dH + s.kH;
-    s.outputWidth = (s.inputWidth - 1) * dW + s.kW;
+    s.outputHeight = THNN_transposedOutputSize(s.inputHeight, s.kH, dH, 0, 1, 0);
+    s.outputWidth = THNN_transposedOutputSize(s.inputWidth, s.kW, dW, 0, 1, 0);
   } else {
-    THArgCheck(s.inputHeight >= s.kH && s.inputWidth >= s.kW, 2, "input of size %s is smaller "
-               "than the %dx%d kernel (kH x kW)", THTensor_(sizeDesc)(input).str, s.kH, s.kW);
-    s.outputHeight = (s.inputHeight - s.kH) / dH + 1;
-    s.outputWidth = (s.inputWidth - s.kW) / dW + 1;
+    s.outputHeight = THNN_windowOutputSize(s.inputHeight, s.kH, dH, 0, 1, false);
+    s.outputWidth = THNN_windowOutputSize(s.inputWidth, s.kW, dW, 0, 1, false);
   }
+  long sizes[4] = {s.batch, s.nOutputPlane, s.outputHeight, s.outputWidth};
+  THNN_(checkOutputSize)(input, input->nDimension, sizes + !batched, 2);
   return s;
 }
 
@@ -189,6 +190,8 @@ static void THNN_(ConvolutionMap_updateOutput)(THTensor *input, THTensor *output
   THNN_(MapSizes) s = THNN_(ConvolutionMap_check)(input, weight, 4, "weight", connTable, 6,
                                                   nInputPlane, nOutputPlane, dW, dH, full);
   THNN_(checkVector)(bias, s.nOutputPlane, 5, "bias");
+  THNN_(checkApart)(output, 3, "output", "input", input, "weight", weight, "bias", bias,
+                    "connTable", connTable, NULL);
   if (input->nDimension == 4)
     THTensor_(resize4d)(output, s.batch, s.nOutputPlane, s.outputHeight, s.outputWidth);
   else
@@ -216,6 +219,8 @@ static void THNN_(ConvolutionMap_updateGradInput)(THTensor *input, THTensor *gra
   THNN_(MapSizes) s = THNN_(ConvolutionMap_check)(input, weight, 5, "weight", connTable, 7,
                                                   nInputPlane, nOutputPlane, dW, dH, full);
   THNN_(ConvolutionMap_checkGradOutput)(input, gradOutput, s);
+  THNN_(checkApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, "weight", weight,
+                    "connTable", connTable, NULL);
   THTensor_(resizeAs)(gradInput, input);
   long *links = THNN_(ConvolutionMap_connections)(connTable, s.nConnections);
   gradOutput = THTensor_(newContiguous)(gradOutput);
@@ -241,6 +246,9 @@ static void THNN_(ConvolutionMap_accGradParameters)(THTensor *input, THTensor *g
                                                   6, nInputPlane, nOutputPlane, dW, dH, full);
   THNN_(ConvolutionMap_checkGradOutput)(input, gradOutput, s);
   THNN_(checkVector)(gradBias, s.nOutputPlane, 5, "gradBias");
+  THNN_(checkApart)(gradWeight, 4, "gradWeight", "input", input, "gradOutput", gradOutput,
+                    "connTable", connTable, NULL);
+  THNN_(checkApart)(gradBias, 5, "gradBias", "gradOutput", gradOutput, NULL);
   long *links = THNN_(ConvolutionMap_connections)(connTable, s.nConnections);
   input = THTensor_(newContiguous)(input);
   gradOutput = THTensor_(newContiguous)(gradOutput);

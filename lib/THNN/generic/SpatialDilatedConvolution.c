@@ -17,6 +17,9 @@ void THNN_(SpatialDilatedConvolution_updateOutput)(THNNState *state, THTensor *i
   THNN_(ConvSizes) s = THNN_(SpatialConvolutionMM_check)(input, weight, 4, "weight", w, 8);
   if (bias)
     THNN_(checkVector)(bias, s.nOutputPlane, 5, "bias");
+  THNN_(checkApart)(output, 3, "output", "input", input, "weight", weight, "bias", bias,
+                    "columns", columns, NULL);
+  THNN_(checkApart)(columns, 6, "columns", "input", input, "weight", weight, "bias", bias, NULL);
   THNN_(SpatialConvolutionMM_forward)(input, output, weight, bias, columns, s, w);
 }
 
@@ -29,6 +32,10 @@ void THNN_(SpatialDilatedConvolution_updateGradInput)(THNNState *state, THTensor
   THNN_(ConvWindow) w = {kW, kH, dW, dH, padW, padH, dilationW, dilationH};
   THNN_(ConvSizes) s = THNN_(SpatialConvolutionMM_check)(input, weight, 5, "weight", w, 7);
   THNN_(SpatialConvolutionMM_checkGradOutput)(input, gradOutput, s);
+  THNN_(checkApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, "weight", weight,
+                    "gradColumns", gradColumns, NULL);
+  THNN_(checkApart)(gradColumns, 6, "gradColumns", "gradOutput", gradOutput, "weight", weight,
+                    NULL);
   THNN_(SpatialConvolutionMM_backward)(input, gradOutput, gradInput, weight, gradColumns, s, w);
 }
 
@@ -48,6 +55,10 @@ void THNN_(SpatialDilatedConvolution_accGradParameters)(THNNState *state, THTens
   THNN_(SpatialConvolutionMM_checkGradOutput)(input, gradOutput, s);
   if (gradBias)
     THNN_(checkVector)(gradBias, s.nOutputPlane, 5, "gradBias");
+  THNN_(checkApart)(columns, 6, "columns", "input", input, "gradOutput", gradOutput,
+                    "gradWeight", gradWeight, "gradBias", gradBias, NULL);
+  THNN_(checkApart)(gradWeight, 4, "gradWeight", "input", input, "gradOutput", gradOutput, NULL);
+  THNN_(checkApart)(gradBias, 5, "gradBias", "input", input, "gradOutput", gradOutput, NULL);
   THNN_(SpatialConvolutionMM_unfoldBatch)(input, columns, NULL, NULL, s, w);
   THNN_(SpatialConvolutionMM_addParameterGradients)(gradOutput, gradWeight, gradBias, columns, s,
                                                     scale);

@@ -7,7 +7,8 @@
 #else
 
 /* One plane: the maximum of every window. The rows and columns of a window that fall in the
- * padding are cut off before its loops, so the inner loop only reads and compares. */
+ * padding are cut off before its loops (THNN_windowTaps), so the inner loop only reads and
+ * compares, and never runs over more than the input. */
 static void THNN_(SpatialDilatedMaxPooling_plane)(const real *input, real *output,
                                                   THIndex_t *indices, THNN_(PoolSizes) s, int kW,
                                                   int kH, int dW, int dH, int padW, int padH,
@@ -15,24 +16,18 @@ static void THNN_(SpatialDilatedMaxPooling_plane)(const real *input, real *outpu
   const long inputHeight = s.inputHeight, inputWidth = s.inputWidth;
   for (long oh = 0; oh < s.outputHeight; oh++) {
     long hStart = oh * dH - padH;
-    int iFirst = 0, iLast = kH;      /* the window rows i with 0 <= hStart + i*dilationH < H */
-    while (iFirst < kH && hStart + (long)iFirst * dilationH < 0)
-      iFirst++;
-    while (iLast > iFirst && hStart + (long)(iLast - 1) * dilationH >= inputHeight)
-      iLast--;
+    long iFirst, iLast;              /* the window rows i with 0 <= hStart + i*dilationH < H */
+    THNN_windowTaps(hStart, kH, dilationH, inputHeight, &iFirst, &iLast);
     for (long ow = 0; ow < s.outputWidth; ow++) {
       long wStart = ow * dW - padW;
-      int jFirst = 0, jLast = kW;
-      while (jFirst < kW && wStart + (long)jFirst * dilationW < 0)
-        jFirst++;
-      while (jLast > jFirst && wStart + (long)(jLast - 1) * dilationW >= inputWidth)
-        jLast--;
+      long jFirst, jLast;
+      THNN_windowTaps(wStart, kW, dilationW, inputWidth, &jFirst, &jLast);
       real best = -INFINITY;
       THIndex_t at = -1;
-      for (int i = iFirst; i < iLast; i++) {
-        long rowStart = (hStart + (long)i * dilationH) * inputWidth + wStart;
-        for (int j = jFirst; j < jLast; j++) {
-          long position = rowStart + (long)j * dilationW;
+      for (long i = iFirst; i < iLast; i++) {
+        long rowStart = (hStart + i * dilationH) * inputWidth + wStart;
+        for (long j = jFirst; j < jLast; j++) {
+          long position = rowStart + j * dilationW;
           real value = input[position];
           if (at < 0 || value > best || isnan(value)) {
             best = value;
@@ -54,6 +49,7 @@ void THNN_(SpatialDilatedMaxPooling_updateOutput)(THNNState *state, THTensor *in
   (void)state;
   THNN_(PoolSizes) s = THNN_(SpatialPooling_check)(input, kW, kH, dW, dH, padW, padH, dilationW,
                                                    dilationH, ceil_mode, 5);
+  THNN_(checkApart)(output, 3, "output", "input", input, NULL);
   long sizes[4];
   const long *outputSizes = THNN_(SpatialPooling_outputSizes)(&s, sizes);
   THTensor_(resizeNd)(output, s.ndim, outputSizes, NULL);
@@ -88,6 +84,7 @@ void THNN_(SpatialDilatedMaxPooling_updateGradInput)(THNNState *state, THTensor 
   long sizes[4];
   const long *outputSizes = THNN_(SpatialPooling_outputSizes)(&s, sizes);
   THNN_(checkSizes)(gradOutput, 3, "gradOutput", s.ndim, outputSizes);
+  THNN_(checkApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, NULL);
   long inputPlane = s.inputHeight * s.inputWidth, outputPlane = s.outputHeight * s.outputWidth;
   THIndexTensor *ind = THNN_newCheckedIndices(indices, 5, s.ndim, outputSizes, inputPlane, -1);
   THTensor_(resizeAs)(gradInput, input);

@@ -74,6 +74,7 @@ void THNN_(SpatialFractionalMaxPooling_updateOutput)(THNNState *state, THTensor 
   THNN_(PoolSizes) s = THNN_(SpatialFractionalMaxPooling_check)(input, outputW, outputH,
                                                                 poolSizeW, poolSizeH, 4);
   THNN_(checkSizes)(randomSamples, 9, "randomSamples", 3, (long[]){s.batch, s.planes, 2});
+  THNN_(checkApart)(output, 3, "output", "input", input, "randomSamples", randomSamples, NULL);
   THTensor *samples = THTensor_(newContiguous)(randomSamples);
   real *u = THTensor_(data)(samples);
   for (ptrdiff_t k = 0; k < THTensor_(nElement)(samples); k++)

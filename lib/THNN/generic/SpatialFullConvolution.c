@@ -13,7 +13,7 @@
 #else
 
 /* Checks input (argument 2), weight (at weightArg), the window (kW at kernelArg) and adjW, adjH
- * (at kernelArg + 6), and computes the sizes: rows is nOutputPlane*kH*kW. */
+ * (at kernelArg + 6), and computes the sizes (THNNSizes.h): rows is nOutputPlane*kH*kW. */
 static THNN_(ConvSizes) THNN_(SpatialFullConvolution_check)(
     THTensor *input, THTensor *weight, int weightArg, const char *weightName,
     THNN_(ConvWindow) w, int adjW, int adjH, int kernelArg) {
@@ -39,12 +39,10 @@ static THNN_(ConvSizes) THNN_(SpatialFullConvolution_check)(
              THTensor_(sizeDesc)(input).str);
   s.inputHeight = input->size[batched + 1];
   s.inputWidth = input->size[batched + 2];
-  s.outputHeight = (s.inputHeight - 1) * w.dH - 2L * w.padH + w.kH + adjH;
-  s.outputWidth = (s.inputWidth - 1) * w.dW - 2L * w.padW + w.kW + adjW;
-  THArgCheck(s.outputHeight > 0 && s.outputWidth > 0, 2, "input of size %s gives an output of "
-             "%ldx%ld: the padding (padH: %d padW: %d) takes more than the %dx%d kernel (kH x "
-             "kW) adds", THTensor_(sizeDesc)(input).str, s.outputHeight, s.outputWidth, w.padH,
-             w.padW, w.kH, w.kW);
+  s.outputHeight = THNN_transposedOutputSize(s.inputHeight, w.kH, w.dH, w.padH, 1, adjH);
+  s.outputWidth = THNN_transposedOutputSize(s.inputWidth, w.kW, w.dW, w.padW, 1, adjW);
+  long sizes[4] = {s.batch, s.nOutputPlane, s.outputHeight, s.outputWidth};
+  THNN_(checkOutputSize)(input, input->nDimension, sizes + !batched, 2);
   return s;
 }
 
@@ -58,13 +56,14 @@ static void THNN_(SpatialFullConvolution_checkGradOutput)(THTensor *input, THTen
     THNN_(checkSizes)(gradOutput, 3, "gradOutput", 3, sizes + 1);
 }
 
-/* The columns buffer: batch x rows x H*W (one matrix per image), or rows x H*W. */
+/* The columns buffer: batch x rows x H*W (one matrix per image), or rows x H*W, contiguous. */
 static void THNN_(SpatialFullConvolution_resizeColumns)(THTensor *columns, THTensor *input,
                                                         THNN_(ConvSizes) s) {
+  long sizes[3] = {s.batch, s.rows, s.inputHeight * s.inputWidth};
   if (input->nDimension == 4)
-    THTensor_(resize3d)(columns, s.batch, s.rows, s.inputHeight * s.inputWidth);
+    THNN_(resizeBuffer)(columns, 3, sizes);
   else
-    THTensor_(resize2d)(columns, s.rows, s.inputHeight * s.inputWidth);
+    THNN_(resizeBuffer)(columns, 2, sizes + 1);
 }
 
 /* One image's output: the bias, plus col2im(columns). Raw pointers, raises nothing. */
@@ -106,6 +105,9 @@ void THNN_(SpatialFullConvolution_updateOutput)(THNNState *state, THTensor *inpu
                                                            adjH, 8);
   if (bias)
     THNN_(checkVector)(bias, s.nOutputPlane, 5, "bias");
+  THNN_(checkApart)(output, 3, "output", "input", input, "weight", weight, "bias", bias,
+                    "columns", columns, NULL);
+  THNN_(checkApart)(columns, 6, "columns", "input", input, "weight", weight, "bias", bias, NULL);
   long pixels = s.inputHeight * s.inputWidth;
   THNN_(SpatialFullConvolution_resizeColumns)(columns, input, s);
   if (input->nDimension == 4)
@@ -148,6 +150,10 @@ void THNN_(SpatialFullConvolution_updateGradInput)(THNNState *state, THTensor *i
   THNN_(ConvSizes) s = THNN_(SpatialFullConvolution_check)(input, weight, 5, "weight", w, adjW,
                                                            adjH, 7);
   THNN_(SpatialFullConvolution_checkGradOutput)(input, gradOutput, s);
+  THNN_(checkApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, "weight", weight,
+                    "gradColumns", gradColumns, NULL);
+  THNN_(checkApart)(gradColumns, 6, "gradColumns", "gradOutput", gradOutput, "weight", weight,
+                    NULL);
   THNN_(SpatialFullConvolution_unfoldGradOutput)(input, gradOutput, gradColumns, s, w);
   THTensor_(resizeAs)(gradInput, input);
   weight = THTensor_(newContiguous)(weight);
@@ -177,6 +183,10 @@ void THNN_(SpatialFullConvolution_accGradParameters)(THNNState *state, THTensor 
   THNN_(SpatialFullConvolution_checkGradOutput)(input, gradOutput, s);
   if (gradBias)
     THNN_(checkVector)(gradBias, s.nOutputPlane, 5, "gradBias");
+  THNN_(checkApart)(columns, 6, "columns", "input", input, "gradOutput", gradOutput,
+                    "gradWeight", gradWeight, "gradBias", gradBias, NULL);
+  THNN_(checkApart)(gradWeight, 4, "gradWeight", "input", input, "gradOutput", gradOutput, NULL);
+  THNN_(checkApart)(gradBias, 5, "gradBias", "input", input, "gradOutput", gradOutput, NULL);
   THNN_(SpatialFullConvolution_unfoldGradOutput)(input, gradOutput, columns, s, w);
   input = THTensor_(newContiguous)(input);
   gradOutput = THTensor_(newContiguous)(gradOutput);

@@ -20,6 +20,7 @@ void THNN_(SpatialMaxUnpooling_updateOutput)(THNNState *state, THTensor *input, 
   long planes = THNN_(SpatialMaxUnpooling_check)(input, owidth, oheight, 5);
   long outputPlane = (long)owidth * oheight;
   long inputPlane = THTensor_(nElement)(input) / planes;
+  THNN_(checkApart)(output, 3, "output", "input", input, NULL);
   THIndexTensor *ind = THNN_newCheckedIndices(indices, 4, input->nDimension, input->size,
                                               outputPlane, 0);
   long sizes[4] = {input->size[0], input->size[1], oheight, owidth};
@@ -56,6 +57,7 @@ void THNN_(SpatialMaxUnpooling_updateGradInput)(THNNState *state, THTensor *inpu
     THNN_(checkSizes)(gradOutput, 3, "gradOutput", 4, sizes);
   else
     THNN_(checkSizes)(gradOutput, 3, "gradOutput", 3, (long[]){sizes[0], oheight, owidth});
+  THNN_(checkApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, NULL);
   THIndexTensor *ind = THNN_newCheckedIndices(indices, 5, input->nDimension, input->size,
                                               outputPlane, 0);
   THTensor_(resizeAs)(gradInput, input);

@@ -14,17 +14,16 @@ typedef long (*THNN_(PaddingSource))(long x, long size);
 static THNN_(PoolSizes) THNN_(SpatialPadding_sizes)(THTensor *input, int pad_l, int pad_r,
                                                     int pad_t, int pad_b, int padArg) {
   THNN_(PoolSizes) s = THNN_(Resampling_sizes)(input, 2, 0, 0);
-  s.outputHeight = s.inputHeight + pad_t + pad_b;
+  s.outputHeight = s.inputHeight + pad_t + pad_b;    /* in long: no overflow */
   s.outputWidth = s.inputWidth + pad_l + pad_r;
-  THArgCheck(s.outputHeight >= 1 && s.outputWidth >= 1, padArg, "input of size %s padded by "
-             "(%d, %d, %d, %d) (left, right, top, bottom) would be empty: %ldx%ld",
-             THTensor_(sizeDesc)(input).str, pad_l, pad_r, pad_t, pad_b, s.outputHeight,
-             s.outputWidth);
+  long sizes[4];
+  THNN_(checkOutputSize)(input, s.ndim, THNN_(SpatialPooling_outputSizes)(&s, sizes), padArg);
   return s;
 }
 
 static void THNN_(SpatialPadding_forward)(THTensor *input, THTensor *output, THNN_(PoolSizes) s,
                                           int pad_l, int pad_t, THNN_(PaddingSource) source) {
+  THNN_(checkApart)(output, 3, "output", "input", input, NULL);
   long sizes[4];
   THTensor_(resizeNd)(output, s.ndim, THNN_(SpatialPooling_outputSizes)(&s, sizes), NULL);
   input = THTensor_(newContiguous)(input);
@@ -50,6 +49,7 @@ static void THNN_(SpatialPadding_backward)(THTensor *input, THTensor *gradOutput
                                            THTensor *gradInput, THNN_(PoolSizes) s, int pad_l,
                                            int pad_t, THNN_(PaddingSource) source) {
   THNN_(Resampling_checkGradOutput)(&s, gradOutput);
+  THNN_(checkApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, NULL);
   THTensor_(resizeAs)(gradInput, input);
   gradOutput = THTensor_(newContiguous)(gradOutput);
   THTensor *gradIn = THTensor_(newContiguous)(gradInput);

@@ -12,9 +12,19 @@ typedef struct {
   long outputHeight, outputWidth;
 } THNN_(PoolSizes);
 
+/* The output's sizes (ndim of them, from `sizes`): batch x planes x outputHeight x outputWidth
+ * without the batch for a 3-D input. */
+static const long *THNN_(SpatialPooling_outputSizes)(THNN_(PoolSizes) *s, long sizes[4]) {
+  sizes[0] = s->batch;
+  sizes[1] = s->planes;
+  sizes[2] = s->outputHeight;
+  sizes[3] = s->outputWidth;
+  return s->ndim == 4 ? sizes : sizes + 1;
+}
+
 /* Checks the window (kW at argument kernelArg, then kH, dW, dH, padW, padH), the dilation and the
- * input, and computes the output size, which must not be empty. Padding beyond half the window
- * would make windows of padding only. */
+ * input, and computes the output size (THNNSizes.h), which must not be empty. Padding beyond half
+ * the window would make windows of padding only. */
 static THNN_(PoolSizes) THNN_(SpatialPooling_check)(THTensor *input, int kW, int kH, int dW,
                                                     int dH, int padW, int padH, int dilationW,
                                                     int dilationH, bool ceil_mode,
@@ -32,23 +42,11 @@ static THNN_(PoolSizes) THNN_(SpatialPooling_check)(THTensor *input, int kW, int
   s.planes = input->size[batched];
   s.inputHeight = input->size[batched + 1];
   s.inputWidth = input->size[batched + 2];
-  s.outputHeight = THNN_poolingOutputSize(s.inputHeight, kH, dH, padH, dilationH, ceil_mode);
-  s.outputWidth = THNN_poolingOutputSize(s.inputWidth, kW, dW, padW, dilationW, ceil_mode);
-  THArgCheck(s.outputHeight >= 1 && s.outputWidth >= 1, 2, "input of size %s is too small for a "
-             "%dx%d window (kH x kW) with padding %dx%d and dilation %dx%d: the output would be "
-             "%ldx%ld", THTensor_(sizeDesc)(input).str, kH, kW, padH, padW, dilationH, dilationW,
-             s.outputHeight, s.outputWidth);
+  s.outputHeight = THNN_windowOutputSize(s.inputHeight, kH, dH, padH, dilationH, ceil_mode);
+  s.outputWidth = THNN_windowOutputSize(s.inputWidth, kW, dW, padW, dilationW, ceil_mode);
+  long sizes[4];
+  THNN_(checkOutputSize)(input, s.ndim, THNN_(SpatialPooling_outputSizes)(&s, sizes), 2);
   return s;
-}
-
-/* The output's sizes (ndim of them, from `sizes`): batch x planes x outputHeight x outputWidth
- * without the batch for a 3-D input. */
-static const long *THNN_(SpatialPooling_outputSizes)(THNN_(PoolSizes) *s, long sizes[4]) {
-  sizes[0] = s->batch;
-  sizes[1] = s->planes;
-  sizes[2] = s->outputHeight;
-  sizes[3] = s->outputWidth;
-  return s->ndim == 4 ? sizes : sizes + 1;
 }
 
 #endif

@@ -59,6 +59,7 @@ static void THNN_(Resampling_maxPoolingBackward)(THNN_(PoolSizes) s, THTensor *i
   long sizes[4];
   const long *outputSizes = THNN_(SpatialPooling_outputSizes)(&s, sizes);
   long inputPlane = s.inputHeight * s.inputWidth, outputPlane = s.outputHeight * s.outputWidth;
+  THNN_(checkApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, NULL);
   THIndexTensor *ind = THNN_newCheckedIndices(indices, indicesArg, s.ndim, outputSizes,
                                               inputPlane, 0);
   THTensor_(resizeAs)(gradInput, input);

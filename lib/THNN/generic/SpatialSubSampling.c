@@ -7,7 +7,8 @@
 #else
 
 /* Checks the window (kW at argument kernelArg, then kH, dW, dH), the input and the weight or its
- * gradient (a 1-D tensor, one element per plane, argument weightArg), and computes the sizes. */
+ * gradient (a 1-D tensor, one element per plane, argument weightArg), and computes the sizes
+ * (THNNSizes.h). */
 static THNN_(PoolSizes) THNN_(SpatialSubSampling_check)(THTensor *input, THTensor *weight,
                                                         int weightArg, const char *weightName,
                                                         int kW, int kH, int dW, int dH,
@@ -19,10 +20,10 @@ static THNN_(PoolSizes) THNN_(SpatialSubSampling_check)(THTensor *input, THTenso
   THArgCheck(s.planes == weight->size[0], 2, "input should have %ld planes (%s is of size %ld), "
              "but got size %s", weight->size[0], weightName, weight->size[0],
              THTensor_(sizeDesc)(input).str);
-  THArgCheck(s.inputHeight >= kH && s.inputWidth >= kW, 2, "input of size %s is smaller than "
-             "the %dx%d kernel (kH x kW)", THTensor_(sizeDesc)(input).str, kH, kW);
-  s.outputHeight = (s.inputHeight - kH) / dH + 1;
-  s.outputWidth = (s.inputWidth - kW) / dW + 1;
+  s.outputHeight = THNN_windowOutputSize(s.inputHeight, kH, dH, 0, 1, false);
+  s.outputWidth = THNN_windowOutputSize(s.inputWidth, kW, dW, 0, 1, false);
+  long sizes[4];
+  THNN_(checkOutputSize)(input, s.ndim, THNN_(SpatialPooling_outputSizes)(&s, sizes), 2);
   return s;
 }
 
@@ -44,6 +45,7 @@ void THNN_(SpatialSubSampling_updateOutput)(THNNState *state, THTensor *input, T
   THNN_(PoolSizes) s = THNN_(SpatialSubSampling_check)(input, weight, 4, "weight", kW, kH, dW, dH,
                                                        6);
   THNN_(checkVector)(bias, s.planes, 5, "bias");
+  THNN_(checkApart)(output, 3, "output", "input", input, "weight", weight, "bias", bias, NULL);
   long sizes[4];
   THTensor_(resizeNd)(output, s.ndim, THNN_(SpatialPooling_outputSizes)(&s, sizes), NULL);
   input = THTensor_(newContiguous)(input);
@@ -74,6 +76,7 @@ void THNN_(SpatialSubSampling_updateGradInput)(THNNState *state, THTensor *input
   THNN_(PoolSizes) s = THNN_(SpatialSubSampling_check)(input, weight, 5, "weight", kW, kH, dW, dH,
                                                        6);
   THNN_(Resampling_checkGradOutput)(&s, gradOutput);
+  THNN_(checkApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, "weight", weight, NULL);
   THTensor_(resizeAs)(gradInput, input);
   gradOutput = THTensor_(newContiguous)(gradOutput);
   THTensor *gradIn = THTensor_(newContiguous)(gradInput);
@@ -107,6 +110,8 @@ void THNN_(SpatialSubSampling_accGradParameters)(THNNState *state, THTensor *inp
                                                        dW, dH, 6);
   THNN_(checkVector)(gradBias, s.planes, 5, "gradBias");
   THNN_(Resampling_checkGradOutput)(&s, gradOutput);
+  THNN_(checkApart)(gradWeight, 4, "gradWeight", "input", input, "gradOutput", gradOutput, NULL);
+  THNN_(checkApart)(gradBias, 5, "gradBias", "input", input, "gradOutput", gradOutput, NULL);
   input = THTensor_(newContiguous)(input);
   gradOutput = THTensor_(newContiguous)(gradOutput);
   real *in_data = THTensor_(data)(input), *go_data = THTensor_(data)(gradOutput);

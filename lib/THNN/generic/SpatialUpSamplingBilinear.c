@@ -35,6 +35,7 @@ void THNN_(SpatialUpSamplingBilinear_updateOutput)(THNNState *state, THTensor *i
   THArgCheck(input->nDimension == 4, 2, "input should be a 4D tensor (batch x planes x height x "
              "width), but got size %s", THTensor_(sizeDesc)(input).str);
   THNN_(PoolSizes) s = THNN_(Resampling_sizes)(input, 2, outputHeight, outputWidth);
+  THNN_(checkApart)(output, 3, "output", "input", input, NULL);
   long sizes[4];
   THTensor_(resizeNd)(output, 4, THNN_(SpatialPooling_outputSizes)(&s, sizes), NULL);
   input = THTensor_(newContiguous)(input);
@@ -78,6 +79,7 @@ void THNN_(SpatialUpSamplingBilinear_updateGradInput)(THNNState *state, THTensor
   THNN_(PoolSizes) s = {4, nbatch, nchannels, inputHeight, inputWidth, outputHeight, outputWidth};
   long sizes[4];
   THNN_(checkSizes)(gradOutput, 2, "gradOutput", 4, THNN_(SpatialPooling_outputSizes)(&s, sizes));
+  THNN_(checkApart)(gradInput, 3, "gradInput", "gradOutput", gradOutput, NULL);
   THTensor_(resize4d)(gradInput, nbatch, nchannels, inputHeight, inputWidth);
   gradOutput = THTensor_(newContiguous)(gradOutput);
   THTensor *gradIn = THTensor_(newContiguous)(gradInput);

@@ -5,14 +5,16 @@
 #define TH_GENERIC_FILE "generic/SpatialUpSamplingNearest.c"
 #else
 
-/* Checks the scale (argument scaleArg) and the input, and computes the sizes. */
+/* Checks the scale (argument scaleArg) and the input, and computes the sizes (THNNSizes.h). */
 static THNN_(PoolSizes) THNN_(SpatialUpSamplingNearest_check)(THTensor *input, int scale_factor,
                                                               int scaleArg) {
   THArgCheck(scale_factor > 0, scaleArg, "scale_factor should be greater than zero, but got %d",
              scale_factor);
   THNN_(PoolSizes) s = THNN_(Resampling_sizes)(input, 2, 0, 0);
-  s.outputHeight = s.inputHeight * scale_factor;
-  s.outputWidth = s.inputWidth * scale_factor;
+  s.outputHeight = THNN_scaledOutputSize(s.inputHeight, scale_factor);
+  s.outputWidth = THNN_scaledOutputSize(s.inputWidth, scale_factor);
+  long sizes[4];
+  THNN_(checkOutputSize)(input, s.ndim, THNN_(SpatialPooling_outputSizes)(&s, sizes), 2);
   return s;
 }
 
@@ -20,6 +22,7 @@ void THNN_(SpatialUpSamplingNearest_updateOutput)(THNNState *state, THTensor *in
                                                   THTensor *output, int scale_factor) {
   (void)state;
   THNN_(PoolSizes) s = THNN_(SpatialUpSamplingNearest_check)(input, scale_factor, 4);
+  THNN_(checkApart)(output, 3, "output", "input", input, NULL);
   long sizes[4];
   THTensor_(resizeNd)(output, s.ndim, THNN_(SpatialPooling_outputSizes)(&s, sizes), NULL);
   input = THTensor_(newContiguous)(input);
@@ -45,6 +48,7 @@ void THNN_(SpatialUpSamplingNearest_updateGradInput)(THNNState *state, THTensor 
   (void)state;
   THNN_(PoolSizes) s = THNN_(SpatialUpSamplingNearest_check)(input, scale_factor, 5);
   THNN_(Resampling_checkGradOutput)(&s, gradOutput);
+  THNN_(checkApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, NULL);
   THTensor_(resizeAs)(gradInput, input);
   gradOutput = THTensor_(newContiguous)(gradOutput);
   THTensor *gradIn = THTensor_(newContiguous)(gradInput);

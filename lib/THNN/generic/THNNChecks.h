@@ -2,7 +2,10 @@
  * driver through THGenerateFloatTypes.h). Private to lib/THNN. Every failure is a TH argument
  * error naming the sizes; `argNumber` is the C position of the argument at fault (state is 1,
  * input 2, ...), which the bindings turn into the Python argument's name. */
+#include <stdarg.h>
 #include <stdio.h>
+
+#include "THNNSizes.h"
 
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/THNNChecks.h"
@@ -31,6 +34,112 @@ static inline void THNN_(checkDims)(THTensor *t, int argNumber, const char *name
   THArgCheck(t->nDimension == dims || t->nDimension == batchDims, argNumber,
              "%s should be a %dD or %dD tensor, but got size %s", name, dims, batchDims,
              THTensor_(sizeDesc)(t).str);
+}
+
+/* The output sizes a module computed from input (ndim of them, THNNSizes.h) are all at least
+ * 1 and fit in a long; otherwise the error names the input's size and the output's. */
+static inline void THNN_(checkOutputSize)(THTensor *input, int ndim, const long *sizes,
+                                          int argNumber) {
+  int positive = 1, fits = 1;
+  for (int d = 0; d < ndim; d++) {
+    fits &= sizes[d] != THNN_SIZE_OVERFLOW;
+    positive &= sizes[d] >= 1;
+  }
+  if (positive)
+    return;
+  char output[160] = "";
+  for (int d = 0, used = 0; d < ndim && used < (int)sizeof(output); d++)
+    used += sizes[d] == THNN_SIZE_OVERFLOW
+                ? snprintf(output + used, sizeof(output) - used, d ? "x(overflow)" : "(overflow)")
+                : snprintf(output + used, sizeof(output) - used, d ? "x%ld" : "%ld", sizes[d]);
+  THArgCheck(0, argNumber, "Given input size: (%s). Calculated output size: (%s). Output size "
+             "is too %s", THTensor_(sizeDesc)(input).str, output, fits ? "small" : "large");
+}
+
+/* ---- Outputs and buffers: never the memory of what the kernel reads ---- */
+
+/* Whether `written` (an output or buffer the kernel writes, resizing it if it must) may share
+ * memory with `read` (another tensor of the call): the same tensor, or storages whose memory
+ * overlaps. Whole storages are compared, not the elements the tensors reach now: resizing either
+ * (an empty buffer, an output of another size) may lay it over the other, or move the memory
+ * under a pointer the kernel already holds. */
+static inline int THNN_(sharesMemory)(THTensor *written, THTensor *read) {
+  if (written == NULL || read == NULL)
+    return 0;
+  if (written == read)
+    return 1;
+  if (written->storage == NULL || read->storage == NULL)
+    return 0;
+  const char *first = (const char *)written->storage->data;
+  const char *end = first + written->storage->size * (ptrdiff_t)sizeof(real);
+  const char *readFirst = (const char *)read->storage->data;
+  const char *readEnd = readFirst + read->storage->size * (ptrdiff_t)sizeof(real);
+  return first < readEnd && readFirst < end;
+}
+
+/* The error of an output or buffer (argument argNumber, `name`) that shares memory with a tensor
+ * the kernel reads (`readName`): writing it (or resizing it) would change what is still to be
+ * read. */
+static inline void THNN_(refuseSharedMemory)(int argNumber, const char *name,
+                                             const char *readName) {
+  THArgCheck(0, argNumber, "%s should not share memory with %s, which is read while %s is "
+             "written: give %s a tensor of its own", name, readName, name, name);
+}
+
+/* The first of the ("name", tensor) pairs in `others` (ended by NULL) that shares memory with
+ * `written`, or NULL; one that is the very same view is let pass when sameViewAllowed. */
+static inline const char *THNN_(firstSharing)(THTensor *written, bool sameViewAllowed,
+                                              va_list others) {
+  if (written == NULL)       /* an optional output left out */
+    return NULL;
+  for (const char *other = va_arg(others, const char *); other;
+       other = va_arg(others, const char *)) {
+    THTensor *read = va_arg(others, THTensor *);
+    bool sameView = read && (written == read || THTensor_(isSetTo)(written, read));
+    if (THNN_(sharesMemory)(written, read) && !(sameViewAllowed && sameView))
+      return other;
+  }
+  return NULL;
+}
+
+/* `written` (argument argNumber, `name`) shares memory with none of the tensors that follow,
+ * given as ("name", tensor) pairs and ended by NULL; a NULL tensor (an optional one left out) is
+ * skipped:
+ *   THNN_(checkApart)(output, 3, "output", "input", input, "weight", weight, NULL); */
+static inline void THNN_(checkApart)(THTensor *written, int argNumber, const char *name,
+                                     ...) {
+  va_list others;
+  va_start(others, name);
+  const char *clash = THNN_(firstSharing)(written, false, others);
+  va_end(others);
+  if (clash)
+    THNN_(refuseSharedMemory)(argNumber, name, clash);
+}
+
+/* The same for an element-wise kernel, which reads each element before it writes the one at the
+ * same place: `written` may also be the very same view as one of the others (the module run in
+ * place), never another view into its memory. */
+static inline void THNN_(checkElementwiseApart)(THTensor *written, int argNumber,
+                                                const char *name, ...) {
+  va_list others;
+  va_start(others, name);
+  const char *clash = THNN_(firstSharing)(written, true, others);
+  va_end(others);
+  if (clash)
+    THNN_(refuseSharedMemory)(argNumber, name, clash);
+}
+
+/* A buffer the kernel fills and reads through its data pointer becomes contiguous, of these
+ * sizes (strides given, so that a buffer of the right sizes but another layout is laid out
+ * anew). */
+static inline void THNN_(resizeBuffer)(THTensor *buffer, int ndim, const long *sizes) {
+  long strides[8];
+  long step = 1;
+  for (int d = ndim - 1; d >= 0; d--) {
+    strides[d] = step;
+    step *= sizes[d];
+  }
+  THTensor_(resizeNd)(buffer, ndim, sizes, strides);
 }
 
 /* ---- Activations and criteria: their checks, and the helpers they share ---- */

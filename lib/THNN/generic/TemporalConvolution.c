@@ -17,9 +17,16 @@ typedef struct {
   long nOutputFrame, outputFrameSize;
 } THNN_(TemporalSizes);
 
+/* The output's sizes ((batch x) nOutputFrame x outputFrameSize) are all at least 1. */
+static void THNN_(Temporal_checkOutputSize)(THTensor *input, THNN_(TemporalSizes) s) {
+  long sizes[3] = {s.batch, s.nOutputFrame, s.outputFrameSize};
+  int batched = input->nDimension == 3;
+  THNN_(checkOutputSize)(input, 2 + batched, sizes + !batched, 2);
+}
+
 /* Checks kW and dW (kW at kernelArg, dW after it), input (argument 2) and weight (at weightArg:
  * outputFrameSize x kW*inputFrameSize, inputFrameSize being the input's last size), and computes
- * the sizes. A sequence shorter than the kernel is an error naming both. */
+ * the sizes (THNNSizes.h): a sequence shorter than the kernel is an error naming both sizes. */
 static THNN_(TemporalSizes) THNN_(TemporalConvolution_check)(THTensor *input, THTensor *weight,
                                                              int weightArg, const char *weightName,
                                                              int kW, int dW, int kernelArg) {
@@ -36,9 +43,8 @@ static THNN_(TemporalSizes) THNN_(TemporalConvolution_check)(THTensor *input, TH
              "size %s", weightName, kW * s.inputFrameSize, kW, s.inputFrameSize,
              THTensor_(sizeDesc)(weight).str);
   s.outputFrameSize = weight->size[0];
-  THArgCheck(s.nInputFrame >= kW, 2, "input of size %s has %ld frames, fewer than the kernel "
-             "(kW: %d)", THTensor_(sizeDesc)(input).str, s.nInputFrame, kW);
-  s.nOutputFrame = (s.nInputFrame - kW) / dW + 1;
+  s.nOutputFrame = THNN_windowOutputSize(s.nInputFrame, kW, dW, 0, 1, false);
+  THNN_(Temporal_checkOutputSize)(input, s);
   return s;
 }
 
@@ -53,9 +59,8 @@ static THNN_(TemporalSizes) THNN_(Temporal_checkFrames)(THTensor *input, int kW,
   s.batch = batched ? input->size[0] : 1;
   s.nInputFrame = input->size[batched];
   s.inputFrameSize = s.outputFrameSize = input->size[batched + 1];
-  THArgCheck(s.nInputFrame >= kW, 2, "input of size %s has %ld frames, fewer than the kernel "
-             "(kW: %d)", THTensor_(sizeDesc)(input).str, s.nInputFrame, kW);
-  s.nOutputFrame = (s.nInputFrame - kW) / dW + 1;
+  s.nOutputFrame = THNN_windowOutputSize(s.nInputFrame, kW, dW, 0, 1, false);
+  THNN_(Temporal_checkOutputSize)(input, s);
   return s;
 }
 
@@ -94,6 +99,7 @@ void THNN_(TemporalConvolution_updateOutput)(THNNState *state, THTensor *input, 
              "(outputFrameSize), but got size %s", outputFrameSize,
              THTensor_(sizeDesc)(weight).str);
   THNN_(checkVector)(bias, s.outputFrameSize, 5, "bias");
+  THNN_(checkApart)(output, 3, "output", "input", input, "weight", weight, "bias", bias, NULL);
   if (input->nDimension == 3)
     THTensor_(resize3d)(output, s.batch, s.nOutputFrame, s.outputFrameSize);
   else
@@ -125,6 +131,7 @@ void THNN_(TemporalConvolution_updateGradInput)(THNNState *state, THTensor *inpu
   THNN_(TemporalSizes) s = THNN_(TemporalConvolution_check)(input, weight, 5, "weight", kW, dW,
                                                             6);
   THNN_(TemporalConvolution_checkGradOutput)(input, gradOutput, s);
+  THNN_(checkApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, "weight", weight, NULL);
   THTensor_(resizeAs)(gradInput, input);
   THTensor *gradIn = THTensor_(newContiguous)(gradInput);
   THTensor_(zero)(gradIn);
@@ -158,6 +165,8 @@ void THNN_(TemporalConvolution_accGradParameters)(THNNState *state, THTensor *in
                                                             kW, dW, 6);
   THNN_(TemporalConvolution_checkGradOutput)(input, gradOutput, s);
   THNN_(checkVector)(gradBias, s.outputFrameSize, 5, "gradBias");
+  THNN_(checkApart)(gradWeight, 4, "gradWeight", "input", input, "gradOutput", gradOutput, NULL);
+  THNN_(checkApart)(gradBias, 5, "gradBias", "gradOutput", gradOutput, NULL);
   input = THTensor_(newContiguous)(input);
   gradOutput = THTensor_(newContiguous)(gradOutput);
   for (long n = 0; n < s.batch; n++) {

@@ -11,6 +11,7 @@ void THNN_(TemporalMaxPooling_updateOutput)(THNNState *state, THTensor *input, T
   (void)state;
   THNN_(TemporalSizes) s = THNN_(Temporal_checkFrames)(input, kW, dW);
   long frameSize = s.inputFrameSize;
+  THNN_(checkApart)(output, 3, "output", "input", input, NULL);
   if (input->nDimension == 3) {
     THTensor_(resize3d)(output, s.batch, s.nOutputFrame, frameSize);
     THIndexTensor_(resize3d)(indices, s.batch, s.nOutputFrame, frameSize);
@@ -55,6 +56,7 @@ void THNN_(TemporalMaxPooling_updateGradInput)(THNNState *state, THTensor *input
   long sizes[3] = {s.batch, s.nOutputFrame, frameSize};
   int batched = input->nDimension == 3;
   THNN_(checkSizes)(gradOutput, 3, "gradOutput", 2 + batched, sizes + !batched);
+  THNN_(checkApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, NULL);
   /* the indices are offsets in windows of kW frames: checked before any is followed */
   THIndexTensor *ind = THNN_newCheckedWindowOffsets(indices, 5, 2 + batched, sizes + !batched,
                                                     kW);

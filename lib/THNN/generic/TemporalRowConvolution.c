@@ -5,13 +5,16 @@
  * inputFrameSize: output[f][t] = bias[f] + sum over k of weight[f][k] * input[f][t*dW - padW + k].
  * The kernels work on a contiguous feature-first copy with plain loops (kW is small and each
  * feature has its own kernel: there is no large product to hand to BLAS); finput and fgradInput,
- * the era's unfolding buffers, are not needed. */
+ * the era's unfolding buffers, are not needed. The results are computed apart and copied into
+ * output and gradInput at the end, so these may share memory with the inputs; the parameters'
+ * gradients, added to in place, may not. */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/TemporalRowConvolution.c"
 #else
 
 /* Checks the window (kW at argument kernelArg, then dW, padW), input (argument 2) and weight (at
- * weightArg), and gives the sizes: inputFrameSize is the number of features (rows). */
+ * weightArg), and gives the sizes (THNNSizes.h): inputFrameSize is the number of features
+ * (rows). */
 static THNN_(TemporalSizes) THNN_(TemporalRowConvolution_check)(
     THTensor *input, THTensor *weight, int weightArg, const char *weightName, int kW, int dW,
     int padW, bool featFirst, int kernelArg) {
@@ -29,10 +32,10 @@ static THNN_(TemporalSizes) THNN_(TemporalRowConvolution_check)(
              weight->size[weight->nDimension - 1] == kW, weightArg, "%s should be %ld x 1 x %d "
              "(a kernel of kW for each of the input's features), but got size %s", weightName,
              s.inputFrameSize, kW, THTensor_(sizeDesc)(weight).str);
-  long padded = s.nInputFrame + 2L * padW;
-  THArgCheck(padded >= kW, 2, "input of size %s has %ld frames padded to %ld, fewer than the "
-             "kernel (kW: %d)", THTensor_(sizeDesc)(input).str, s.nInputFrame, padded, kW);
-  s.nOutputFrame = (padded - kW) / dW + 1;
+  s.nOutputFrame = THNN_windowOutputSize(s.nInputFrame, kW, dW, padW, 1, false);
+  long sizes[3] = {s.batch, featFirst ? s.inputFrameSize : s.nOutputFrame,
+                   featFirst ? s.nOutputFrame : s.inputFrameSize};
+  THNN_(checkOutputSize)(input, 2 + batched, sizes + !batched, 2);
   return s;
 }
 
@@ -146,6 +149,8 @@ void THNN_(TemporalRowConvolution_accGradParameters)(THNNState *state, THTensor 
   THNN_(TemporalRowConvolution_checkGradOutput)(input, gradOutput, s, featFirst);
   if (gradBias)
     THNN_(checkVector)(gradBias, s.inputFrameSize, 5, "gradBias");
+  THNN_(checkApart)(gradWeight, 4, "gradWeight", "input", input, "gradOutput", gradOutput, NULL);
+  THNN_(checkApart)(gradBias, 5, "gradBias", "input", input, "gradOutput", gradOutput, NULL);
   long F = s.inputFrameSize, T = s.nInputFrame, To = s.nOutputFrame;
   THTensor *x = THNN_(TemporalRowConvolution_featuresFirst)(input, featFirst);
   THTensor *go = THNN_(TemporalRowConvolution_featuresFirst)(gradOutput, featFirst);

@@ -33,6 +33,7 @@ void THNN_(TemporalSubSampling_updateOutput)(THNNState *state, THTensor *input, 
              "(inputFrameSize), but got size %s", inputFrameSize, THTensor_(sizeDesc)(input).str);
   THNN_(checkVector)(weight, frameSize, 4, "weight");
   THNN_(checkVector)(bias, frameSize, 5, "bias");
+  THNN_(checkApart)(output, 3, "output", "input", input, "weight", weight, "bias", bias, NULL);
   if (input->nDimension == 3)
     THTensor_(resize3d)(output, s.batch, s.nOutputFrame, frameSize);
   else
@@ -60,6 +61,7 @@ void THNN_(TemporalSubSampling_updateGradInput)(THNNState *state, THTensor *inpu
   long frameSize = s.inputFrameSize;
   THNN_(TemporalSubSampling_checkGradOutput)(input, gradOutput, s);
   THNN_(checkVector)(weight, frameSize, 5, "weight");
+  THNN_(checkApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, "weight", weight, NULL);
   THTensor_(resizeAs)(gradInput, input);
   THTensor *gradIn = THTensor_(newContiguous)(gradInput);
   THTensor_(zero)(gradIn);
@@ -88,6 +90,8 @@ void THNN_(TemporalSubSampling_accGradParameters)(THNNState *state, THTensor *in
   THNN_(TemporalSubSampling_checkGradOutput)(input, gradOutput, s);
   THNN_(checkVector)(gradWeight, frameSize, 4, "gradWeight");
   THNN_(checkVector)(gradBias, frameSize, 5, "gradBias");
+  THNN_(checkApart)(gradWeight, 4, "gradWeight", "input", input, "gradOutput", gradOutput, NULL);
+  THNN_(checkApart)(gradBias, 5, "gradBias", "input", input, "gradOutput", gradOutput, NULL);
   input = THTensor_(newContiguous)(input);
   gradOutput = THTensor_(newContiguous)(gradOutput);
   real *in_data = THTensor_(data)(input), *go = THTensor_(data)(gradOutput);

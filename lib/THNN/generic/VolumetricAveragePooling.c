@@ -18,6 +18,7 @@ void THNN_(VolumetricAveragePooling_updateOutput)(THNNState *state, THTensor *in
   (void)state;
   THNN_(VolumetricWindow) w = THNN_(VolumetricAveragePooling_window)(kT, kW, kH, dT, dW, dH);
   THNN_(VolumetricSizes) s = THNN_(VolumetricPooling_check)(input, w, false, 4);
+  THNN_(checkApart)(output, 3, "output", "input", input, NULL);
   long sizes[5];
   THTensor_(resizeNd)(output, s.ndim, THNN_(VolumetricPooling_sizesOf)(&s, s.output, sizes),
                       NULL);
@@ -59,6 +60,7 @@ void THNN_(VolumetricAveragePooling_updateGradInput)(THNNState *state, THTensor 
   long sizes[5];
   THNN_(checkSizes)(gradOutput, 3, "gradOutput", s.ndim,
                     THNN_(VolumetricPooling_sizesOf)(&s, s.output, sizes));
+  THNN_(checkApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, NULL);
   THTensor_(resizeAs)(gradInput, input);
   gradOutput = THTensor_(newContiguous)(gradOutput);
   THTensor *gradIn = THTensor_(newContiguous)(gradInput);

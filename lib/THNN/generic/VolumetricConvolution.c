@@ -13,9 +13,10 @@ static THNN_(VolWindow) THNN_(VolumetricConvolution_window)(THTensor *weight, in
                                                            const char *weightName, int strideArg,
                                                            int dT, int dW, int dH, int pT, int pW,
                                                            int pH) {
-  THArgCheck(weight->nDimension == 5, weightArg, "%s should be a 5D tensor (nOutputPlane x "
-             "nInputPlane x kT x kH x kW), but got size %s", weightName,
-             THTensor_(sizeDesc)(weight).str);
+  THArgCheck(weight->nDimension == 5 && weight->size[2] <= INT_MAX &&
+             weight->size[3] <= INT_MAX && weight->size[4] <= INT_MAX, weightArg, "%s should be "
+             "a 5D tensor (nOutputPlane x nInputPlane x kT x kH x kW), but got size %s",
+             weightName, THTensor_(sizeDesc)(weight).str);
   THNN_(VolWindow) w = {(int)weight->size[2], (int)weight->size[4], (int)weight->size[3],
                         dT, dW, dH, pT, pW, pH, 1, 1, 1};
   THNN_(checkVolWindow)(w, weightArg, strideArg, strideArg + 3, 0);
@@ -32,6 +33,8 @@ void THNN_(VolumetricConvolution_updateOutput)(THNNState *state, THTensor *input
   THNN_(VolSizes) s = THNN_(VolumetricConvolutionMM_check)(input, weight, 4, "weight", w, false);
   if (bias)
     THNN_(checkVector)(bias, s.nOutputPlane, 5, "bias");
+  THNN_(VolumetricConvolutionMM_checkForwardApart)(input, output, weight, bias, finput, 6,
+                                                   "finput");
   THNN_(VolumetricConvolutionMM_forward)(input, output, weight, bias, finput, s, w);
 }
 
@@ -44,6 +47,8 @@ void THNN_(VolumetricConvolution_updateGradInput)(THNNState *state, THTensor *in
                                                            pW, pH);
   THNN_(VolSizes) s = THNN_(VolumetricConvolutionMM_check)(input, weight, 5, "weight", w, false);
   THNN_(VolumetricConvolutionMM_checkGradOutput)(input, gradOutput, s);
+  THNN_(VolumetricConvolutionMM_checkBackwardApart)(gradOutput, gradInput, weight, finput, 6,
+                                                    "finput");
   THNN_(VolumetricConvolutionMM_backward)(input, gradOutput, gradInput, weight, finput, s, w);
 }
 
@@ -58,8 +63,8 @@ void THNN_(VolumetricConvolution_accGradParameters)(THNNState *state, THTensor *
   THNN_(VolSizes) s = THNN_(VolumetricConvolutionMM_check)(input, gradWeight, 4, "gradWeight", w,
                                                            false);
   THNN_(VolumetricConvolutionMM_checkGradOutput)(input, gradOutput, s);
-  THNN_(VolumetricConvolutionMM_accumulate)(input, gradOutput, gradWeight, gradBias, finput, s, w,
-                                            scale);
+  THNN_(VolumetricConvolutionMM_accumulate)(input, gradOutput, gradWeight, gradBias, finput,
+                                            "finput", s, w, scale);
 }
 
 #endif

@@ -25,7 +25,8 @@ static THNN_(VolShape) THNN_(VolumetricConvolutionMM_shape)(THNN_(VolSizes) s) {
 }
 
 /* Checks input (argument 2) and weight (at weightArg: 5-D with the window's kernel, or 2-D when
- * weight2d), computes the sizes. A kernel larger than the padded volume is an error naming both. */
+ * weight2d), computes the sizes (THNNSizes.h): a kernel larger than the padded volume is an
+ * error naming both sizes. */
 static THNN_(VolSizes) THNN_(VolumetricConvolutionMM_check)(
     THTensor *input, THTensor *weight, int weightArg, const char *weightName,
     THNN_(VolWindow) w, bool weight2d) {
@@ -55,17 +56,11 @@ static THNN_(VolSizes) THNN_(VolumetricConvolutionMM_check)(
   s.inputT = input->size[batched + 1];
   s.inputHeight = input->size[batched + 2];
   s.inputWidth = input->size[batched + 3];
-  long paddedT = s.inputT + 2L * w.pT, paddedH = s.inputHeight + 2L * w.pH;
-  long paddedW = s.inputWidth + 2L * w.pW;
-  long spanT = (long)w.dilationT * (w.kT - 1) + 1, spanH = (long)w.dilationH * (w.kH - 1) + 1;
-  long spanW = (long)w.dilationW * (w.kW - 1) + 1;
-  THArgCheck(paddedT >= spanT && paddedH >= spanH && paddedW >= spanW, 2, "input of size %s "
-             "padded to %ldx%ldx%ld is smaller than the %ldx%ldx%ld kernel (kT x kH x kW, "
-             "dilated)", THTensor_(sizeDesc)(input).str, paddedT, paddedH, paddedW, spanT, spanH,
-             spanW);
-  s.outputT = (paddedT - spanT) / w.dT + 1;
-  s.outputHeight = (paddedH - spanH) / w.dH + 1;
-  s.outputWidth = (paddedW - spanW) / w.dW + 1;
+  s.outputT = THNN_windowOutputSize(s.inputT, w.kT, w.dT, w.pT, w.dilationT, false);
+  s.outputHeight = THNN_windowOutputSize(s.inputHeight, w.kH, w.dH, w.pH, w.dilationH, false);
+  s.outputWidth = THNN_windowOutputSize(s.inputWidth, w.kW, w.dW, w.pW, w.dilationW, false);
+  long sizes[5] = {s.batch, s.nOutputPlane, s.outputT, s.outputHeight, s.outputWidth};
+  THNN_(checkOutputSize)(input, input->nDimension, sizes + !batched, 2);
   return s;
 }
 
@@ -79,15 +74,48 @@ static void THNN_(VolumetricConvolutionMM_checkGradOutput)(THTensor *input, THTe
     THNN_(checkSizes)(gradOutput, 3, "gradOutput", 4, sizes + 1);
 }
 
+/* A columns buffer becomes batch x rows x positions (rows x positions for a 4-D input),
+ * contiguous. */
+static void THNN_(VolumetricConvolutionMM_resizeColumns)(THTensor *columns, THTensor *input,
+                                                         THNN_(VolSizes) s) {
+  long sizes[3] = {s.batch, s.rows, s.outputT * s.outputHeight * s.outputWidth};
+  if (input->nDimension == 5)
+    THNN_(resizeBuffer)(columns, 3, sizes);
+  else
+    THNN_(resizeBuffer)(columns, 2, sizes + 1);
+}
+
+/* What the forward (output and its columns buffer, at arguments 3 and columnsArg) and the
+ * backward (gradInput and its columns buffer, at 4 and gradColumnsArg) write shares memory with
+ * nothing else they read or write. */
+static void THNN_(VolumetricConvolutionMM_checkForwardApart)(THTensor *input, THTensor *output,
+                                                             THTensor *weight, THTensor *bias,
+                                                             THTensor *columns, int columnsArg,
+                                                             const char *columnsName) {
+  THNN_(checkApart)(output, 3, "output", "input", input, "weight", weight, "bias", bias,
+                    columnsName, columns, NULL);
+  THNN_(checkApart)(columns, columnsArg, columnsName, "input", input, "weight", weight, "bias",
+                    bias, NULL);
+}
+
+static void THNN_(VolumetricConvolutionMM_checkBackwardApart)(THTensor *gradOutput,
+                                                              THTensor *gradInput,
+                                                              THTensor *weight,
+                                                              THTensor *gradColumns,
+                                                              int gradColumnsArg,
+                                                              const char *gradColumnsName) {
+  THNN_(checkApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, "weight", weight,
+                    gradColumnsName, gradColumns, NULL);
+  THNN_(checkApart)(gradColumns, gradColumnsArg, gradColumnsName, "gradOutput", gradOutput,
+                    "weight", weight, NULL);
+}
+
 /* columns becomes batch x rows x positions (rows x positions for a 4-D input) and receives the
  * vol2col of every volume, in parallel. */
 static void THNN_(VolumetricConvolutionMM_unfoldBatch)(THTensor *input, THTensor *columns,
                                                        THNN_(VolSizes) s, THNN_(VolWindow) w) {
   long positions = s.outputT * s.outputHeight * s.outputWidth;
-  if (input->nDimension == 5)
-    THTensor_(resize3d)(columns, s.batch, s.rows, positions);
-  else
-    THTensor_(resize2d)(columns, s.rows, positions);
+  THNN_(VolumetricConvolutionMM_resizeColumns)(columns, input, s);
   input = THTensor_(newContiguous)(input);
   real *in_data = THTensor_(data)(input), *col_data = THTensor_(data)(columns);
   long volume = s.nInputPlane * s.inputT * s.inputHeight * s.inputWidth;
@@ -136,10 +164,7 @@ static void THNN_(VolumetricConvolutionMM_backward)(THTensor *input, THTensor *g
                                                     THNN_(VolWindow) w) {
   long positions = s.outputT * s.outputHeight * s.outputWidth;
   long volume = s.nInputPlane * s.inputT * s.inputHeight * s.inputWidth;
-  if (input->nDimension == 5)
-    THTensor_(resize3d)(gradColumns, s.batch, s.rows, positions);
-  else
-    THTensor_(resize2d)(gradColumns, s.rows, positions);
+  THNN_(VolumetricConvolutionMM_resizeColumns)(gradColumns, input, s);
   THTensor_(resizeAs)(gradInput, input);
   gradOutput = THTensor_(newContiguous)(gradOutput);
   weight = THTensor_(newContiguous)(weight);
@@ -162,13 +187,18 @@ static void THNN_(VolumetricConvolutionMM_backward)(THTensor *input, THTensor *g
 
 /* The parameter gradients of a checked call: columns = vol2col(input) again (the buffer may have
  * served the backward since), gradWeight += scale * gradOutput * columns^T, gradBias += scale *
- * the sums of gradOutput's planes, volume after volume. */
+ * the sums of gradOutput's planes, volume after volume. columns is argument 6 (columnsName). */
 static void THNN_(VolumetricConvolutionMM_accumulate)(THTensor *input, THTensor *gradOutput,
                                                       THTensor *gradWeight, THTensor *gradBias,
-                                                      THTensor *columns, THNN_(VolSizes) s,
+                                                      THTensor *columns,
+                                                      const char *columnsName, THNN_(VolSizes) s,
                                                       THNN_(VolWindow) w, real scale) {
   if (gradBias)
     THNN_(checkVector)(gradBias, s.nOutputPlane, 5, "gradBias");
+  THNN_(checkApart)(columns, 6, columnsName, "input", input, "gradOutput", gradOutput,
+                    "gradWeight", gradWeight, "gradBias", gradBias, NULL);
+  THNN_(checkApart)(gradWeight, 4, "gradWeight", "input", input, "gradOutput", gradOutput, NULL);
+  THNN_(checkApart)(gradBias, 5, "gradBias", "input", input, "gradOutput", gradOutput, NULL);
   long positions = s.outputT * s.outputHeight * s.outputWidth;
   THNN_(VolumetricConvolutionMM_unfoldBatch)(input, columns, s, w);
   gradOutput = THTensor_(newContiguous)(gradOutput);
@@ -199,6 +229,8 @@ void THNN_(VolumetricConvolutionMM_updateOutput)(THNNState *state, THTensor *inp
   THNN_(VolSizes) s = THNN_(VolumetricConvolutionMM_check)(input, weight, 4, "weight", w, true);
   if (bias)
     THNN_(checkVector)(bias, s.nOutputPlane, 5, "bias");
+  THNN_(VolumetricConvolutionMM_checkForwardApart)(input, output, weight, bias, finput, 6,
+                                                   "finput");
   THNN_(VolumetricConvolutionMM_forward)(input, output, weight, bias, finput, s, w);
 }
 
@@ -213,6 +245,8 @@ void THNN_(VolumetricConvolutionMM_updateGradInput)(THNNState *state, THTensor *
   THNN_(checkVolWindow)(w, 8, 11, 14, 0);
   THNN_(VolSizes) s = THNN_(VolumetricConvolutionMM_check)(input, weight, 5, "weight", w, true);
   THNN_(VolumetricConvolutionMM_checkGradOutput)(input, gradOutput, s);
+  THNN_(VolumetricConvolutionMM_checkBackwardApart)(gradOutput, gradInput, weight, fgradInput, 7,
+                                                    "fgradInput");
   THNN_(VolumetricConvolutionMM_backward)(input, gradOutput, gradInput, weight, fgradInput, s, w);
 }
 
@@ -228,8 +262,8 @@ void THNN_(VolumetricConvolutionMM_accGradParameters)(THNNState *state, THTensor
   THNN_(VolSizes) s = THNN_(VolumetricConvolutionMM_check)(input, gradWeight, 4, "gradWeight", w,
                                                            true);
   THNN_(VolumetricConvolutionMM_checkGradOutput)(input, gradOutput, s);
-  THNN_(VolumetricConvolutionMM_accumulate)(input, gradOutput, gradWeight, gradBias, finput, s, w,
-                                            scale);
+  THNN_(VolumetricConvolutionMM_accumulate)(input, gradOutput, gradWeight, gradBias, finput,
+                                            "finput", s, w, scale);
 }
 
 #endif

@@ -17,6 +17,8 @@ void THNN_(VolumetricDilatedConvolution_updateOutput)(
   THNN_(VolSizes) s = THNN_(VolumetricConvolutionMM_check)(input, weight, 4, "weight", w, true);
   if (bias)
     THNN_(checkVector)(bias, s.nOutputPlane, 5, "bias");
+  THNN_(VolumetricConvolutionMM_checkForwardApart)(input, output, weight, bias, columns, 6,
+                                                   "columns");
   THNN_(VolumetricConvolutionMM_forward)(input, output, weight, bias, columns, s, w);
 }
 
@@ -30,6 +32,8 @@ void THNN_(VolumetricDilatedConvolution_updateGradInput)(
   THNN_(checkVolWindow)(w, 7, 10, 13, 16);
   THNN_(VolSizes) s = THNN_(VolumetricConvolutionMM_check)(input, weight, 5, "weight", w, true);
   THNN_(VolumetricConvolutionMM_checkGradOutput)(input, gradOutput, s);
+  THNN_(VolumetricConvolutionMM_checkBackwardApart)(gradOutput, gradInput, weight, gradColumns, 6,
+                                                    "gradColumns");
   THNN_(VolumetricConvolutionMM_backward)(input, gradOutput, gradInput, weight, gradColumns, s, w);
 }
 
@@ -45,8 +49,8 @@ void THNN_(VolumetricDilatedConvolution_accGradParameters)(
   THNN_(VolSizes) s = THNN_(VolumetricConvolutionMM_check)(input, gradWeight, 4, "gradWeight", w,
                                                            true);
   THNN_(VolumetricConvolutionMM_checkGradOutput)(input, gradOutput, s);
-  THNN_(VolumetricConvolutionMM_accumulate)(input, gradOutput, gradWeight, gradBias, columns, s,
-                                            w, scale);
+  THNN_(VolumetricConvolutionMM_accumulate)(input, gradOutput, gradWeight, gradBias, columns,
+                                            "columns", s, w, scale);
 }
 
 #endif

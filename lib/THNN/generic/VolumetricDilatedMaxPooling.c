@@ -12,25 +12,24 @@ static void THNN_(VolumetricDilatedMaxPooling_volume)(const real *input, real *o
                                                       THIndex_t *indices,
                                                       THNN_(VolumetricSizes) s,
                                                       THNN_(VolumetricWindow) w) {
-  long inT = s.input[0], inH = s.input[1], inW = s.input[2];
+  long inH = s.input[1], inW = s.input[2];
   long k = 0;
   for (long ot = 0; ot < s.output[0]; ot++) {
     for (long oh = 0; oh < s.output[1]; oh++) {
       for (long ow = 0; ow < s.output[2]; ow++, k++) {
         real best = -INFINITY;
         THIndex_t at = -1;
-        for (int i = 0; i < w.size[0]; i++) {
-          long t = ot * w.stride[0] - w.pad[0] + (long)i * w.dilation[0];
-          if (t < 0 || t >= inT)
-            continue;
-          for (int j = 0; j < w.size[1]; j++) {
-            long h = oh * w.stride[1] - w.pad[1] + (long)j * w.dilation[1];
-            if (h < 0 || h >= inH)
-              continue;
-            for (int l = 0; l < w.size[2]; l++) {
-              long x = ow * w.stride[2] - w.pad[2] + (long)l * w.dilation[2];
-              if (x < 0 || x >= inW)
-                continue;
+        long start[3] = {ot * w.stride[0] - w.pad[0], oh * w.stride[1] - w.pad[1],
+                         ow * w.stride[2] - w.pad[2]};
+        long first[3], last[3];
+        for (int d = 0; d < 3; d++)
+          THNN_windowTaps(start[d], w.size[d], w.dilation[d], s.input[d], &first[d], &last[d]);
+        for (long i = first[0]; i < last[0]; i++) {
+          long t = start[0] + i * w.dilation[0];
+          for (long j = first[1]; j < last[1]; j++) {
+            long h = start[1] + j * w.dilation[1];
+            for (long l = first[2]; l < last[2]; l++) {
+              long x = start[2] + l * w.dilation[2];
               long position = (t * inH + h) * inW + x;
               real value = input[position];
               if (at < 0 || value > best || isnan(value)) {
@@ -57,6 +56,7 @@ void THNN_(VolumetricDilatedMaxPooling_updateOutput)(THNNState *state, THTensor 
   THNN_(VolumetricWindow) w = {{kT, kH, kW}, {dT, dH, dW}, {pT, pH, pW},
                                {dilationT, dilationH, dilationW}};
   THNN_(VolumetricSizes) s = THNN_(VolumetricPooling_check)(input, w, ceilMode, 5);
+  THNN_(checkApart)(output, 3, "output", "input", input, NULL);
   long sizes[5];
   const long *outputSizes = THNN_(VolumetricPooling_sizesOf)(&s, s.output, sizes);
   THTensor_(resizeNd)(output, s.ndim, outputSizes, NULL);
@@ -104,6 +104,7 @@ void THNN_(VolumetricDilatedMaxPooling_updateGradInput)(THNNState *state, THTens
     s.output[d] = gradOutput->size[batched + 1 + d];
   long inputVolume = THNN_(VolumetricPooling_inputVolume)(s);
   long outputVolume = THNN_(VolumetricPooling_outputVolume)(s);
+  THNN_(checkApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, NULL);
   THIndexTensor *ind = THNN_newCheckedIndices(indices, 5, s.ndim, gradOutput->size, inputVolume,
                                               -1);
   THTensor_(resizeAs)(gradInput, input);

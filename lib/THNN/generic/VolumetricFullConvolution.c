@@ -11,15 +11,16 @@
 #else
 
 /* Checks input (argument 2), weight (weightArg), the strides (dT at strideArg), paddings and
- * output paddings (aT at strideArg + 6), and computes the window and the sizes: rows is
- * nOutputPlane*kT*kH*kW. */
+ * output paddings (aT at strideArg + 6), and computes the window and the sizes (THNNSizes.h):
+ * rows is nOutputPlane*kT*kH*kW. */
 static THNN_(VolSizes) THNN_(VolumetricFullConvolution_check)(
     THTensor *input, THTensor *weight, int weightArg, const char *weightName, int strideArg,
     int dT, int dW, int dH, int pT, int pW, int pH, int aT, int aW, int aH,
     THNN_(VolWindow) *window) {
-  THArgCheck(weight->nDimension == 5, weightArg, "%s should be a 5D tensor (nInputPlane x "
-             "nOutputPlane x kT x kH x kW), but got size %s", weightName,
-             THTensor_(sizeDesc)(weight).str);
+  THArgCheck(weight->nDimension == 5 && weight->size[2] <= INT_MAX &&
+             weight->size[3] <= INT_MAX && weight->size[4] <= INT_MAX, weightArg, "%s should be "
+             "a 5D tensor (nInputPlane x nOutputPlane x kT x kH x kW), but got size %s",
+             weightName, THTensor_(sizeDesc)(weight).str);
   THNN_(VolWindow) w = {(int)weight->size[2], (int)weight->size[4], (int)weight->size[3],
                         dT, dW, dH, pT, pW, pH, 1, 1, 1};
   THNN_(checkVolWindow)(w, weightArg, strideArg, strideArg + 3, 0);
@@ -39,13 +40,11 @@ static THNN_(VolSizes) THNN_(VolumetricFullConvolution_check)(
   s.inputT = input->size[batched + 1];
   s.inputHeight = input->size[batched + 2];
   s.inputWidth = input->size[batched + 3];
-  s.outputT = (s.inputT - 1) * dT - 2L * pT + w.kT + aT;
-  s.outputHeight = (s.inputHeight - 1) * dH - 2L * pH + w.kH + aH;
-  s.outputWidth = (s.inputWidth - 1) * dW - 2L * pW + w.kW + aW;
-  THArgCheck(s.outputT > 0 && s.outputHeight > 0 && s.outputWidth > 0, 2, "input of size %s "
-             "gives an output of %ldx%ldx%ld: the padding (pT: %d pH: %d pW: %d) takes more than "
-             "the %dx%dx%d kernel (kT x kH x kW) adds", THTensor_(sizeDesc)(input).str,
-             s.outputT, s.outputHeight, s.outputWidth, pT, pH, pW, w.kT, w.kH, w.kW);
+  s.outputT = THNN_transposedOutputSize(s.inputT, w.kT, dT, pT, 1, aT);
+  s.outputHeight = THNN_transposedOutputSize(s.inputHeight, w.kH, dH, pH, 1, aH);
+  s.outputWidth = THNN_transposedOutputSize(s.inputWidth, w.kW, dW, pW, 1, aW);
+  long sizes[5] = {s.batch, s.nOutputPlane, s.outputT, s.outputHeight, s.outputWidth};
+  THNN_(checkOutputSize)(input, input->nDimension, sizes + !batched, 2);
   *window = w;
   return s;
 }
@@ -65,10 +64,11 @@ static void THNN_(VolumetricFullConvolution_unfoldGradOutput)(THTensor *input,
                                                               THNN_(VolWindow) w) {
   long voxels = s.inputT * s.inputHeight * s.inputWidth;
   long outputVolume = s.nOutputPlane * s.outputT * s.outputHeight * s.outputWidth;
+  long sizes[3] = {s.batch, s.rows, voxels};
   if (input->nDimension == 5)
-    THTensor_(resize3d)(columns, s.batch, s.rows, voxels);
+    THNN_(resizeBuffer)(columns, 3, sizes);
   else
-    THTensor_(resize2d)(columns, s.rows, voxels);
+    THNN_(resizeBuffer)(columns, 2, sizes + 1);
   gradOutput = THTensor_(newContiguous)(gradOutput);
   real *go_data = THTensor_(data)(gradOutput), *col_data = THTensor_(data)(columns);
   THNN_(VolShape) v = THNN_(VolumetricFullConvolution_shape)(s);
@@ -90,14 +90,17 @@ void THNN_(VolumetricFullConvolution_updateOutput)(THNNState *state, THTensor *i
                                                              dW, dH, pT, pW, pH, aT, aW, aH, &w);
   if (bias)
     THNN_(checkVector)(bias, s.nOutputPlane, 5, "bias");
+  THNN_(VolumetricConvolutionMM_checkForwardApart)(input, output, weight, bias, finput, 6,
+                                                   "finput");
   long voxels = s.inputT * s.inputHeight * s.inputWidth;
   long outputSize = s.outputT * s.outputHeight * s.outputWidth;
+  long columnSizes[3] = {s.batch, s.rows, voxels};
   if (input->nDimension == 5) {
-    THTensor_(resize3d)(finput, s.batch, s.rows, voxels);
+    THNN_(resizeBuffer)(finput, 3, columnSizes);
     THTensor_(resize5d)(output, s.batch, s.nOutputPlane, s.outputT, s.outputHeight,
                         s.outputWidth);
   } else {
-    THTensor_(resize2d)(finput, s.rows, voxels);
+    THNN_(resizeBuffer)(finput, 2, columnSizes + 1);
     THTensor_(resize4d)(output, s.nOutputPlane, s.outputT, s.outputHeight, s.outputWidth);
   }
   input = THTensor_(newContiguous)(input);
@@ -137,6 +140,8 @@ void THNN_(VolumetricFullConvolution_updateGradInput)(THNNState *state, THTensor
   THNN_(VolSizes) s = THNN_(VolumetricFullConvolution_check)(input, weight, 5, "weight", 8, dT,
                                                              dW, dH, pT, pW, pH, aT, aW, aH, &w);
   THNN_(VolumetricConvolutionMM_checkGradOutput)(input, gradOutput, s);
+  THNN_(VolumetricConvolutionMM_checkBackwardApart)(gradOutput, gradInput, weight, finput, 6,
+                                                    "finput");
   THNN_(VolumetricFullConvolution_unfoldGradOutput)(input, gradOutput, finput, s, w);
   THTensor_(resizeAs)(gradInput, input);
   weight = THTensor_(newContiguous)(weight);
@@ -167,6 +172,10 @@ void THNN_(VolumetricFullConvolution_accGradParameters)(THNNState *state, THTens
   THNN_(VolumetricConvolutionMM_checkGradOutput)(input, gradOutput, s);
   if (gradBias)
     THNN_(checkVector)(gradBias, s.nOutputPlane, 5, "gradBias");
+  THNN_(checkApart)(finput, 6, "finput", "input", input, "gradOutput", gradOutput, "gradWeight",
+                    gradWeight, "gradBias", gradBias, NULL);
+  THNN_(checkApart)(gradWeight, 4, "gradWeight", "input", input, "gradOutput", gradOutput, NULL);
+  THNN_(checkApart)(gradBias, 5, "gradBias", "input", input, "gradOutput", gradOutput, NULL);
   THNN_(VolumetricFullConvolution_unfoldGradOutput)(input, gradOutput, finput, s, w);
   input = THTensor_(newContiguous)(input);
   gradOutput = THTensor_(newContiguous)(gradOutput);

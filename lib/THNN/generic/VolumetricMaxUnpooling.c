@@ -33,6 +33,7 @@ void THNN_(VolumetricMaxUnpooling_updateOutput)(THNNState *state, THTensor *inpu
                                                                  pT, pW, pH, 5);
   long inputVolume = THNN_(VolumetricPooling_inputVolume)(s);
   long outputVolume = THNN_(VolumetricPooling_outputVolume)(s);
+  THNN_(checkApart)(output, 3, "output", "input", input, NULL);
   THIndexTensor *ind = THNN_newCheckedIndices(indices, 4, s.ndim, input->size, outputVolume, 0);
   long sizes[5];
   THTensor_(resizeNd)(output, s.ndim, THNN_(VolumetricPooling_sizesOf)(&s, s.output, sizes),
@@ -68,6 +69,7 @@ void THNN_(VolumetricMaxUnpooling_updateGradInput)(THNNState *state, THTensor *i
   long sizes[5];
   THNN_(checkSizes)(gradOutput, 3, "gradOutput", s.ndim,
                     THNN_(VolumetricPooling_sizesOf)(&s, s.output, sizes));
+  THNN_(checkApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, NULL);
   THIndexTensor *ind = THNN_newCheckedIndices(indices, 5, s.ndim, input->size, outputVolume, 0);
   THTensor_(resizeAs)(gradInput, input);
   gradOutput = THTensor_(newContiguous)(gradOutput);

@@ -56,9 +56,20 @@ static THNN_(VolumetricSizes) THNN_(VolumetricPooling_inputSizes)(THTensor *inpu
   return s;
 }
 
+/* The sizes (ndim of them, from `sizes`) of a tensor of the input's batch and planes and the
+ * given volume: batch x planes x T x H x W without the batch for a 4-D input. */
+static const long *THNN_(VolumetricPooling_sizesOf)(THNN_(VolumetricSizes) *s,
+                                                    const long volume[3], long sizes[5]) {
+  sizes[0] = s->batch;
+  sizes[1] = s->planes;
+  for (int d = 0; d < 3; d++)
+    sizes[2 + d] = volume[d];
+  return s->ndim == 5 ? sizes : sizes + 1;
+}
+
 /* Checks the window (kT at argument kernelArg, then kW, kH, the strides, paddings and dilations)
- * and the input, and computes the output size, which must not be empty. Padding beyond half the
- * window would make windows of padding only. */
+ * and the input, and computes the output size (THNNSizes.h), which must not be empty. Padding
+ * beyond half the window would make windows of padding only. */
 static THNN_(VolumetricSizes) THNN_(VolumetricPooling_check)(THTensor *input,
                                                              THNN_(VolumetricWindow) w,
                                                              bool ceil_mode, int kernelArg) {
@@ -71,25 +82,11 @@ static THNN_(VolumetricSizes) THNN_(VolumetricPooling_check)(THTensor *input,
              w.size[0], w.size[1], w.size[2]);
   THNN_(VolumetricSizes) s = THNN_(VolumetricPooling_inputSizes)(input);
   for (int d = 0; d < 3; d++)
-    s.output[d] = THNN_poolingOutputSize(s.input[d], w.size[d], w.stride[d], w.pad[d],
-                                         w.dilation[d], ceil_mode);
-  THArgCheck(s.output[0] >= 1 && s.output[1] >= 1 && s.output[2] >= 1, 2, "input of size %s is "
-             "too small for a %dx%dx%d window (kT x kH x kW) with padding %dx%dx%d and dilation "
-             "%dx%dx%d: the output would be %ldx%ldx%ld", THTensor_(sizeDesc)(input).str,
-             w.size[0], w.size[1], w.size[2], w.pad[0], w.pad[1], w.pad[2], w.dilation[0],
-             w.dilation[1], w.dilation[2], s.output[0], s.output[1], s.output[2]);
+    s.output[d] = THNN_windowOutputSize(s.input[d], w.size[d], w.stride[d], w.pad[d],
+                                        w.dilation[d], ceil_mode);
+  long sizes[5];
+  THNN_(checkOutputSize)(input, s.ndim, THNN_(VolumetricPooling_sizesOf)(&s, s.output, sizes), 2);
   return s;
-}
-
-/* The sizes (ndim of them, from `sizes`) of a tensor of the input's batch and planes and the
- * given volume: batch x planes x T x H x W without the batch for a 4-D input. */
-static const long *THNN_(VolumetricPooling_sizesOf)(THNN_(VolumetricSizes) *s,
-                                                    const long volume[3], long sizes[5]) {
-  sizes[0] = s->batch;
-  sizes[1] = s->planes;
-  for (int d = 0; d < 3; d++)
-    sizes[2 + d] = volume[d];
-  return s->ndim == 5 ? sizes : sizes + 1;
 }
 
 #endif

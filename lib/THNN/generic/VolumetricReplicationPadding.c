@@ -15,11 +15,9 @@ static THNN_(VolumetricSizes) THNN_(VolumetricReplicationPadding_check)(THTensor
   THNN_(VolumetricSizes) s = THNN_(VolumetricPooling_inputSizes)(input);
   s.output[0] = s.input[0] + pfront + pback;
   s.output[1] = s.input[1] + ptop + pbottom;
-  s.output[2] = s.input[2] + pleft + pright;
-  THArgCheck(s.output[0] >= 1 && s.output[1] >= 1 && s.output[2] >= 1, 2, "input of size %s is "
-             "too small for padding (front %d, back %d, top %d, bottom %d, left %d, right %d): "
-             "the output would be %ldx%ldx%ld (T x H x W)", THTensor_(sizeDesc)(input).str,
-             pfront, pback, ptop, pbottom, pleft, pright, s.output[0], s.output[1], s.output[2]);
+  s.output[2] = s.input[2] + pleft + pright;      /* in long: no overflow */
+  long sizes[5];
+  THNN_(checkOutputSize)(input, s.ndim, THNN_(VolumetricPooling_sizesOf)(&s, s.output, sizes), 2);
   return s;
 }
 
@@ -48,6 +46,7 @@ void THNN_(VolumetricReplicationPadding_updateOutput)(THNNState *state, THTensor
   (void)state;
   THNN_(VolumetricSizes) s = THNN_(VolumetricReplicationPadding_check)(input, pleft, pright, ptop,
                                                                        pbottom, pfront, pback);
+  THNN_(checkApart)(output, 3, "output", "input", input, NULL);
   long sizes[5];
   THTensor_(resizeNd)(output, s.ndim, THNN_(VolumetricPooling_sizesOf)(&s, s.output, sizes),
                       NULL);
@@ -79,6 +78,7 @@ void THNN_(VolumetricReplicationPadding_updateGradInput)(THNNState *state, THTen
   long sizes[5];
   THNN_(checkSizes)(gradOutput, 3, "gradOutput", s.ndim,
                     THNN_(VolumetricPooling_sizesOf)(&s, s.output, sizes));
+  THNN_(checkApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, NULL);
   THTensor_(resizeAs)(gradInput, input);
   gradOutput = THTensor_(newContiguous)(gradOutput);
   THTensor *gradIn = THTensor_(newContiguous)(gradInput);

@@ -87,8 +87,9 @@ static void THNN_(col2imPlane)(const real *columns, real *image, long plane, int
   }
 }
 
-/* The checks of unfolded_copy and unfolded_acc: the sizes are positive and both tensors are
- * contiguous with the elements the sizes say. */
+/* The checks of unfolded_copy and unfolded_acc: the sizes are positive, both tensors are
+ * contiguous with the elements the sizes say, and apart (one is read while the other is
+ * written). */
 static void THNN_(unfold_check)(THTensor *finput, THTensor *input, int kW, int kH, int dW, int dH,
                                 int padW, int padH, int nInputPlane, int inputWidth,
                                 int inputHeight, int outputWidth, int outputHeight) {
@@ -97,15 +98,18 @@ static void THNN_(unfold_check)(THTensor *finput, THTensor *input, int kW, int k
              outputHeight > 0, 9, "sizes should be greater than zero, but got nInputPlane: %d, "
              "input %dx%d, output %dx%d", nInputPlane, inputHeight, inputWidth, outputHeight,
              outputWidth);
+  long imageSizes[3] = {nInputPlane, inputHeight, inputWidth};
+  long columnSizes[5] = {nInputPlane, kH, kW, outputHeight, outputWidth};
   THArgCheck(THTensor_(isContiguous)(input) &&
-             THTensor_(nElement)(input) == (ptrdiff_t)nInputPlane * inputHeight * inputWidth, 2,
+             THTensor_(nElement)(input) == THNN_sizeProduct(3, imageSizes), 2,
              "input should be contiguous with %d x %d x %d elements, but got size %s",
              nInputPlane, inputHeight, inputWidth, THTensor_(sizeDesc)(input).str);
   THArgCheck(THTensor_(isContiguous)(finput) &&
-             THTensor_(nElement)(finput) ==
-                 (ptrdiff_t)nInputPlane * kH * kW * outputHeight * outputWidth, 1,
-             "finput should be contiguous with %d x %d elements, but got size %s",
-             nInputPlane * kH * kW, outputHeight * outputWidth, THTensor_(sizeDesc)(finput).str);
+             THTensor_(nElement)(finput) == THNN_sizeProduct(5, columnSizes), 1,
+             "finput should be contiguous with %ld x %ld elements, but got size %s",
+             THNN_sizeProduct(3, columnSizes), THNN_sizeProduct(2, columnSizes + 3),
+             THTensor_(sizeDesc)(finput).str);
+  THNN_(checkApart)(finput, 1, "finput", "input", input, NULL);
 }
 
 void THNN_(unfolded_copy)(THTensor *finput, THTensor *input, int kW, int kH, int dW, int dH,

@@ -545,8 +545,8 @@ TEST(Case_(spatial_checks_name_the_sizes)) {
   THTensor *flat = Case_(valuesOf)(2, (long[]){6, 7}, 1);
   THTensor *planes = Case_(valuesOf)(4, (long[]){2, 3, 6, 7}, 1);
   THTensor *wrongGrad = Case_(valuesOf)(4, (long[]){2, 3, 2, 2}, 1);
-  EXPECT_TH_ERROR(Case_(forward)(small, output, &c), "input of size 2x2x2x7 padded to 4x7 is "
-                  "smaller than the 3x2 kernel (kH x kW) dilated to 5x4");
+  EXPECT_TH_ERROR(Case_(forward)(small, output, &c), "Given input size: (2x2x2x7). Calculated "
+                  "output size: (2x3x0x4). Output size is too small");
   EXPECT_TH_ERROR(Case_(forward)(flat, output, &c),
                   "input should be a 3D or 4D tensor, but got size 6x7");
   EXPECT_TH_ERROR(Case_(forward)(planes, output, &c),
@@ -568,8 +568,8 @@ TEST(Case_(spatial_checks_name_the_sizes)) {
   EXPECT_TH_ERROR(Case_(forward)(input, output, &c), "output padding should be at least zero "
                   "and smaller than the stride, but got adjH: 1 adjW: 1 (dH: 2 dW: 1)");
   c.aW = 0, c.pH = 4;
-  EXPECT_TH_ERROR(Case_(forward)(input, output, &c), "input of size 2x2x3x4 gives an output of "
-                  "0x5: the padding (padH: 4 padW: 0) takes more than the 3x2 kernel");
+  EXPECT_TH_ERROR(Case_(forward)(input, output, &c), "Given input size: (2x2x3x4). Calculated "
+                  "output size: (2x3x0x5). Output size is too small");
   c.pH = 1;
   THTensor *weight = c.weight;
   c.weight = Case_(valuesOf)(2, (long[]){2, 18}, 1);
@@ -605,8 +605,8 @@ TEST(Case_(spatial_checks_name_the_sizes)) {
   EXPECT_TH_ERROR(Case_(forward)(input, output, &c), "bias should be a tensor, but got NULL");
   c.bias = bias;
   c.kH = 8, c.H = 5, c.outH = 5;
-  EXPECT_TH_ERROR(Case_(forward)(input, output, &c),
-                  "input of size 2x2x5x4 padded to 7x4 is smaller than the 8x2 kernel");
+  EXPECT_TH_ERROR(Case_(forward)(input, output, &c), "Given input size: (2x2x5x4). Calculated "
+                  "output size: (2x3x0x3). Output size is too small");
   c.kH = 3;
   Case_(freeConv)(c);
   THTensor_(free)(input);
@@ -631,8 +631,8 @@ TEST(Case_(spatial_checks_name_the_sizes)) {
                   "input should have 4 planes (nInputPlane), but got size 2x3x5x6");
   c.nIn = 3;
   small = Case_(valuesOf)(3, (long[]){3, 2, 6}, 1);
-  EXPECT_TH_ERROR(Case_(forward)(small, output, &c),
-                  "input of size 3x2x6 is smaller than the 3x2 kernel (kH x kW)");
+  EXPECT_TH_ERROR(Case_(forward)(small, output, &c), "Given input size: (3x2x6). Calculated output "
+                  "size: (2x0x5). Output size is too small");
   c.dW = 0;
   EXPECT_TH_ERROR(Case_(forward)(input, output, &c),
                   "stride should be greater than zero, but got dH: 1 dW: 0");
@@ -659,8 +659,8 @@ TEST(Case_(volumetric_checks_name_the_sizes)) {
   const int kinds[] = {KIND_VOLUMETRIC_MM, KIND_VOLUMETRIC, KIND_VOLUMETRIC_DILATED};
   for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
     c.kind = kinds[k];
-    EXPECT_TH_ERROR(Case_(forward)(small, output, &c), "input of size 2x2x3x2x5 padded to "
-                    "5x2x7 is smaller than the 2x3x2 kernel (kT x kH x kW, dilated)");
+    EXPECT_TH_ERROR(Case_(forward)(small, output, &c), "Given input size: (2x2x3x2x5). Calculated "
+                    "output size: (2x3x4x0x6). Output size is too small");
     EXPECT_TH_ERROR(Case_(forward)(image, output, &c),
                     "input should be a 4D or 5D tensor, but got size 2x4x5");
     EXPECT_TH_ERROR(Case_(forward)(planes, output, &c),
@@ -701,8 +701,8 @@ TEST(Case_(volumetric_checks_name_the_sizes)) {
   EXPECT_TH_ERROR(Case_(forward)(input, output, &c), "output padding should be at least zero and "
                   "smaller than the stride, but got aT: 1 aH: 1 aW: 1 (dT: 2 dH: 1 dW: 2)");
   c.aH = 0, c.pT = 3;
-  EXPECT_TH_ERROR(Case_(forward)(input, output, &c), "input of size 2x2x2x3x2 gives an output of "
-                  "-1x3x5: the padding (pT: 3 pH: 1 pW: 0) takes more than the 2x3x2 kernel");
+  EXPECT_TH_ERROR(Case_(forward)(input, output, &c), "Given input size: (2x2x2x3x2). Calculated "
+                  "output size: (2x3x0x3x5). Output size is too small");
   c.pT = 1;
   EXPECT_TH_ERROR(Case_(forward)(planes, output, &c),
                   "input should have 2 planes (weight is 2x3x2x3x2), but got size 2x1x3x4x5");

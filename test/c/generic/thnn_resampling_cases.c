@@ -655,8 +655,8 @@ TEST(Case_(resampling_checks_every_size)) {
 
   /* SpatialSubSampling */
   EXPECT_TH_ERROR(THNN_(SpatialSubSampling_updateOutput)(NULL, input, output, weight, weight, 5, 2,
-                                                         1, 1),
-                  "input of size 1x2x4x4 is smaller than the 2x5 kernel (kH x kW)");
+                                                         1, 1), "Given input size: (1x2x4x4). "
+                  "Calculated output size: (1x2x3x0). Output size is too small");
   EXPECT_TH_ERROR(THNN_(SpatialSubSampling_updateOutput)(NULL, flat, output, weight, weight, 2, 2,
                                                          1, 1),
                   "input should be a 3D or 4D tensor, but got size 4x4");
@@ -792,9 +792,8 @@ TEST(Case_(resampling_checks_every_size)) {
                   "padding (0, 0, 0, 4) (left, right, top, bottom) should be smaller than the "
                   "input planes it reflects");
   EXPECT_TH_ERROR(THNN_(SpatialReplicationPadding_updateOutput)(NULL, input, output, -2, -2, 0,
-                                                                0),
-                  "input of size 1x2x4x4 padded by (-2, -2, 0, 0) (left, right, top, bottom) "
-                  "would be empty: 4x0");
+                                                                0), "Given input size: (1x2x4x4). "
+                  "Calculated output size: (1x2x4x0). Output size is too small");
   EXPECT_TH_ERROR(THNN_(SpatialReflectionPadding_updateOutput)(NULL, flat, output, 1, 1, 1, 1),
                   "input should be a 3D or 4D tensor, but got size 4x4");
   EXPECT_TH_ERROR(THNN_(SpatialReplicationPadding_updateGradInput)(NULL, input, goodGradOutput,

@@ -203,8 +203,8 @@ TEST(Case_(conv_checks_every_size)) {
   THTensor *smallKernel = Case_(valuesOf)(4, (long[]){3, 2, 2, 2}, 1);
   THTensor *gradOutput = Case_(valuesOf)(4, (long[]){1, 3, 3, 2}, 1), *gradInput = THTensor_(new)();
   THTensor *goodGradOutput = Case_(valuesOf)(4, (long[]){1, 3, 3, 3}, 1);
-  EXPECT_TH_ERROR(Case_(convForward)(small, output, &c),
-                  "input of size 2x2x2 padded to 2x2 is smaller than the 3x3 kernel (kH x kW)");
+  EXPECT_TH_ERROR(Case_(convForward)(small, output, &c), "Given input size: (2x2x2). Calculated "
+                  "output size: (3x0x0). Output size is too small");
   EXPECT_TH_ERROR(Case_(convForward)(flat, output, &c),
                   "input should be a 3D or 4D tensor, but got size 5x5");
   EXPECT_TH_ERROR(Case_(convForward)(three, output, &c),
@@ -266,6 +266,9 @@ static const long Case_(poolShapes)[][15] = {
                                                      padding is dropped */
   {1, 2, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 0, 1, 1},  /* a 1x1 image */
   {2, 2, 7, 6, 2, 3, 1, 2, 1, 1, 2, 2, 0, 7, 2},  /* dilation */
+  {1, 1, 1, 8, 1, 1, 1, 3, 0, 0, 1, 1, 1, 1, 3},  /* ceil_mode without padding: a window that
+                                                     would start past the input is dropped too */
+  {2, 1, 4, 7, 2, 2, 3, 3, 0, 0, 1, 1, 1, 2, 3},  /* ... one that starts inside is kept */
 };
 
 static Case_(Pool) Case_(poolOfShape)(const long *s) {
@@ -485,9 +488,8 @@ TEST(Case_(pooling_checks_every_size_and_index)) {
                                                         2, 0, false),
                   "pad should be at most half of kernel size, but got padW = 2, padH = 0");
   EXPECT_TH_ERROR(THNN_(SpatialMaxPooling_updateOutput)(NULL, input, output, indices, 5, 2, 1, 1,
-                                                        0, 0, false),
-                  "input of size 1x2x4x4 is too small for a 2x5 window (kH x kW) with padding 0x0 "
-                  "and dilation 1x1: the output would be 3x0");
+                                                        0, 0, false), "Given input size: "
+                  "(1x2x4x4). Calculated output size: (1x2x3x0). Output size is too small");
   EXPECT_TH_ERROR(THNN_(SpatialMaxPooling_updateOutput)(NULL, flat, output, indices, 2, 2, 2, 2,
                                                         0, 0, false),
                   "input should be a 3D or 4D tensor, but got size 4x4");

@@ -176,7 +176,8 @@ TEST(Case_(conv_checks_every_size)) {
   THTensor *wrongGradOutput = Case_(valuesOf)(2, (long[]){3, 4}, 1);
   EXPECT_TH_ERROR(THNN_(TemporalConvolution_updateOutput)(NULL, shortInput, output, c.weight,
                                                           c.bias, 2, 1, 3, 4),
-                  "input of size 1x3 has 1 frames, fewer than the kernel (kW: 2)");
+                  "Given input size: (1x3). Calculated output size: (0x4). Output size is too "
+                  "small");
   EXPECT_TH_ERROR(THNN_(TemporalConvolution_updateOutput)(NULL, flat, output, c.weight, c.bias,
                                                           2, 1, 3, 4),
                   "input should be a 2D or 3D tensor, but got size 15");
@@ -285,7 +286,8 @@ TEST(Case_(max_pooling_checks_sizes_and_indices)) {
   THTensor *gradOutput = Case_(valuesOf)(2, (long[]){4, 2}, 3);
   THTensor *wrongGradOutput = Case_(valuesOf)(2, (long[]){3, 2}, 3);
   EXPECT_TH_ERROR(THNN_(TemporalMaxPooling_updateOutput)(NULL, input, output, indices, 6, 1),
-                  "input of size 5x2 has 5 frames, fewer than the kernel (kW: 6)");
+                  "Given input size: (5x2). Calculated output size: (0x2). Output size is too "
+                  "small");
   EXPECT_TH_ERROR(THNN_(TemporalMaxPooling_updateOutput)(NULL, cube4, output, indices, 2, 1),
                   "input should be a 2D or 3D tensor, but got size 1x1x5x2");
   EXPECT_TH_ERROR(THNN_(TemporalMaxPooling_updateOutput)(NULL, input, output, indices, 2, 0),
@@ -379,8 +381,8 @@ TEST(Case_(subsampling_reads_strided_inputs_and_checks_every_size)) {
   THTensor *gradOutput = Case_(valuesOf)(2, (long[]){2, 3}, 3), *gradInput = THTensor_(new)();
   THTensor *wrongGradOutput = Case_(valuesOf)(2, (long[]){3, 3}, 3);
   EXPECT_TH_ERROR(THNN_(TemporalSubSampling_updateOutput)(NULL, input, output, weight, bias, 7,
-                                                          1, 3),
-                  "input of size 6x3 has 6 frames, fewer than the kernel (kW: 7)");
+                                                          1, 3), "Given input size: (6x3). "
+                  "Calculated output size: (0x3). Output size is too small");
   EXPECT_TH_ERROR(THNN_(TemporalSubSampling_updateOutput)(NULL, input, output, weight, bias, 3,
                                                           2, 4),
                   "input should have 4 features per frame (inputFrameSize), but got size 6x3");
@@ -514,8 +516,8 @@ TEST(Case_(row_convolution_takes_strided_views_no_bias_and_checks_every_size)) {
   THTensor *weight7 = Case_(valuesOf)(2, (long[]){3, 7}, 17);
   EXPECT_TH_ERROR(THNN_(TemporalRowConvolution_updateOutput)(NULL, input, output, weight7, NULL,
                                                              r.finput, r.fgradInput, 7, 1, 0,
-                                                             false),
-                  "input of size 5x3 has 5 frames padded to 5, fewer than the kernel (kW: 7)");
+                                                             false), "Given input size: (5x3). "
+                  "Calculated output size: (0x3). Output size is too small");
   EXPECT_TH_ERROR(THNN_(TemporalRowConvolution_updateGradInput)(NULL, input, wrongGradOutput,
                                                                 gradInput, r.weight, r.finput,
                                                                 r.fgradInput, 2, 1, 0, false),

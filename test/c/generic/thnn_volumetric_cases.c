@@ -46,6 +46,10 @@ static const long Case_(poolShapes)[][21] = {
                                                                        padding is dropped */
   {2, 3, 4, 5, 3, 2, 3, 1, 1, 2, 1, 0, 0, 0, 1, 1, 1, 0, 3, 2, 3},  /* strides that leave
                                                                        elements out */
+  {1, 1, 8, 1, 7, 1, 1, 1, 3, 1, 3, 0, 0, 0, 1, 1, 1, 1, 3, 1, 3},  /* ceil_mode without
+                                                                       padding: a window that
+                                                                       would start past the
+                                                                       input is dropped too */
 };
 #define POOL_SHAPES (sizeof(Case_(poolShapes)) / sizeof(Case_(poolShapes)[0]))
 
@@ -399,16 +403,15 @@ TEST(Case_(pooling_checks_every_size)) {
   THIndexTensor *indices = THIndexTensor_(new)();
   EXPECT_TH_ERROR(THNN_(VolumetricMaxPooling_updateOutput)(NULL, input, output, indices, 2, 5, 2,
                                                            1, 1, 1, 0, 0, 0, false),
-                  "input of size 1x2x4x4x4 is too small for a 2x2x5 window (kT x kH x kW) with "
-                  "padding 0x0x0 and dilation 1x1x1: the output would be 3x3x0");
+                  "Given input size: (1x2x4x4x4). Calculated output size: (1x2x3x3x0). Output "
+                  "size is too small");
   EXPECT_TH_ERROR(THNN_(VolumetricDilatedMaxPooling_updateOutput)(NULL, input, output, indices, 2,
                                                                   2, 2, 1, 1, 1, 0, 0, 0, 4, 1, 1,
-                                                                  false),
-                  "input of size 1x2x4x4x4 is too small for a 2x2x2 window (kT x kH x kW) with "
-                  "padding 0x0x0 and dilation 4x1x1: the output would be 0x3x3");
+                                                                  false), "Given input size: "
+                  "(1x2x4x4x4). Calculated output size: (1x2x0x3x3). Output size is too small");
   EXPECT_TH_ERROR(THNN_(VolumetricAveragePooling_updateOutput)(NULL, input, output, 5, 1, 1, 1, 1,
-                                                               1),
-                  "input of size 1x2x4x4x4 is too small for a 5x1x1 window");
+                                                               1), "Given input size: (1x2x4x4x4). "
+                  "Calculated output size: (1x2x0x4x4). Output size is too small");
   EXPECT_TH_ERROR(THNN_(VolumetricMaxPooling_updateOutput)(NULL, flat, output, indices, 2, 2, 2,
                                                            2, 2, 2, 0, 0, 0, false),
                   "input should be a 4D or 5D tensor, but got size 4x4x4");
@@ -509,9 +512,8 @@ TEST(Case_(replication_padding_checks_every_size)) {
                                                                    1, 1),
                   "input should be a 4D or 5D tensor, but got size 3x4x5");
   EXPECT_TH_ERROR(THNN_(VolumetricReplicationPadding_updateOutput)(NULL, input, output, 0, 0, 0, 0,
-                                                                   -2, -1),
-                  "input of size 1x2x3x4x5 is too small for padding (front -2, back -1, top 0, "
-                  "bottom 0, left 0, right 0): the output would be 0x4x5 (T x H x W)");
+                                                                   -2, -1), "Given input size: "
+                  "(1x2x3x4x5). Calculated output size: (1x2x0x4x5). Output size is too small");
   EXPECT_TH_ERROR(THNN_(VolumetricReplicationPadding_updateGradInput)(NULL, input, gradOutput,
                                                                       gradInput, 1, 0, 0, 0, 0,
                                                                       0),
