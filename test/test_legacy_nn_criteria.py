@@ -666,3 +666,17 @@ def test_target_that_is_not_indices_is_a_type_error():
 def test_input_of_another_type_than_the_criterion_is_a_type_error():
     raises(TypeError, 'invalid combination of arguments', nn.MSECriterion().forward,
            normal(3), normal(3))
+
+
+@pytest.mark.parametrize('make, call, what', [
+    (nn.HingeEmbeddingCriterion, lambda c, e: c.forward(e, e), 'the input'),
+    (nn.MarginRankingCriterion, lambda c, e: c.forward([e, e], e), 'the input pair'),
+    (nn.MultiLabelSoftMarginCriterion, lambda c, e: c.forward(e, e), 'the input'),
+])
+def test_the_average_loss_of_an_empty_input_is_an_error_naming_it(make, call, what):
+    empty = torch.DoubleTensor()
+    criterion = make()
+    raises(RuntimeError, '%s: %s is empty, and the average of no losses is undefined'
+           % (type(criterion).__name__, what), call, criterion, empty)
+    criterion.sizeAverage = False
+    assert call(criterion, empty) == 0                  # the sum of no losses

@@ -582,3 +582,82 @@ def test_a_criterion_given_its_own_gradInput_answers_as_for_a_copy(entry):
         reference = criterion.clone()
         expected = clone_table(reference.backward(clone_table(x), clone_table(own)))
         assert_close(criterion.backward(x, own), expected)
+
+
+# ---- constructors check the sizes they are built from -----------------------------------------
+# A size of 0 divided by zero when the weights were drawn (a bare ZeroDivisionError) or made an
+# empty tensor that failed later with an IndexError; now each is a ValueError (a TypeError for
+# a number that is not whole) naming the argument.
+
+SIZED_CONSTRUCTORS = [
+    (nn.Linear, ['inputSize', 'outputSize']),
+    (nn.Bilinear, ['inputSize1', 'inputSize2', 'outputSize']),
+    (nn.PartialLinear, ['inputsize', 'outputsize']),
+    (nn.SparseLinear, ['inputSize', 'outputSize']),
+    (nn.LookupTable, ['nIndex', 'nOutput']),
+    (nn.Add, ['inputSize']),
+    (nn.Cosine, ['inputSize', 'outputSize']),
+    (nn.Euclidean, ['inputSize', 'outputSize']),
+    (nn.WeightedEuclidean, ['inputSize', 'outputSize']),
+    (nn.TemporalConvolution, ['inputFrameSize', 'outputFrameSize', 'kW', 'dW']),
+    (nn.TemporalSubSampling, ['inputFrameSize', 'kW', 'dW']),
+    (nn.SpatialConvolution, ['nInputPlane', 'nOutputPlane', 'kW', 'kH', 'dW', 'dH']),
+    (nn.SpatialDilatedConvolution, ['nInputPlane', 'nOutputPlane', 'kW', 'kH', 'dW', 'dH',
+                                    'padW', 'padH', 'dilationW', 'dilationH']),
+    (nn.SpatialFullConvolution, ['nInputPlane', 'nOutputPlane', 'kW', 'kH', 'dW', 'dH']),
+    (nn.SpatialConvolutionLocal, ['nInputPlane', 'nOutputPlane', 'iW', 'iH', 'kW', 'kH',
+                                  'dW', 'dH']),
+    (nn.SpatialSubSampling, ['nInputPlane', 'kW', 'kH', 'dW', 'dH']),
+    (nn.VolumetricConvolution, ['nInputPlane', 'nOutputPlane', 'kT', 'kW', 'kH', 'dT', 'dW',
+                                'dH']),
+    (nn.VolumetricDilatedConvolution, ['nInputPlane', 'nOutputPlane', 'kT', 'kW', 'kH', 'dT',
+                                       'dW', 'dH', 'padT', 'padW', 'padH', 'dilationT',
+                                       'dilationW', 'dilationH']),
+    (nn.VolumetricFullConvolution, ['nInputPlane', 'nOutputPlane', 'kT', 'kW', 'kH', 'dT', 'dW',
+                                    'dH']),
+    (nn.SpatialSubtractiveNormalization, ['nInputPlane']),
+    (nn.SpatialDivisiveNormalization, ['nInputPlane']),
+    (nn.SpatialContrastiveNormalization, ['nInputPlane']),
+    (nn.Replicate, ['nf']),
+]
+PADDINGS = ('padW', 'padH', 'padT')
+
+
+def sized_cases():
+    for cls, names in SIZED_CONSTRUCTORS:
+        for i, name in enumerate(names):
+            if name not in PADDINGS:
+                yield cls, names, i
+
+
+@pytest.mark.parametrize('cls, names, position', list(sized_cases()),
+                         ids=['%s-%s' % (c.__name__, n[i]) for c, n, i in sized_cases()])
+def test_a_size_of_zero_or_not_whole_is_refused_naming_it(cls, names, position):
+    def arguments(bad):
+        values = [1 if name in PADDINGS else 3 for name in names]
+        values[position] = bad
+        return values
+    cls(*arguments(3))                                 # the sizes themselves are fine
+    name = names[position]
+    with pytest.raises(ValueError, match=r'^%s: %s must be at least 1, but got 0$'
+                       % (cls.__name__, name)):
+        cls(*arguments(0))
+    with pytest.raises(ValueError, match='%s must be at least 1, but got -2' % name):
+        cls(*arguments(-2))
+    with pytest.raises(TypeError, match='%s must be a whole number, but got float' % name):
+        cls(*arguments(2.5))
+
+
+def test_sizes_given_as_a_torch_size_and_the_other_constructors():
+    with pytest.raises(ValueError, match=r'CMul: size must be at least 1, but got \(2, 0\)'):
+        nn.CMul(2, 0)
+    with pytest.raises(ValueError, match='Add: inputSize must be at least 1'):
+        nn.Add(torch.Size([5, 0]))
+    with pytest.raises(ValueError, match='SpatialConvolutionMap: kW must be at least 1'):
+        nn.SpatialConvolutionMap(nn.SpatialConvolutionMap.maps.full(2, 2), 0, 3)
+    with pytest.raises(ValueError, match=r'View: each size must be at least 1 \(or -1, '
+                                         r'inferred\), but got \(2, 0\)'):
+        nn.View(2, 0)
+    with pytest.raises(TypeError, match='WeightedMSECriterion: weight must be a tensor, but '
+                                        'got int'):
+        nn.WeightedMSECriterion(0)

@@ -2,6 +2,7 @@
 type (keeping shared storages shared), clearing buffers, and walking "tables" (nested Python lists
 of tensors, Lua's tables) to resize, fill, add and copy them element by element."""
 import functools
+import numbers
 
 import torch_early
 
@@ -230,6 +231,30 @@ def writeApartInSubclass(cls, buffer_of_method):
         method = cls.__dict__.get(name)
         if method is not None:
             setattr(cls, name, writingApart(method, buffer_name))
+
+
+def averageOf(criterion, total, count, what='the input'):
+    """total / count, the average loss of a criterion with sizeAverage: of an empty input there
+    is no average, a RuntimeError naming it (sizeAverage=False gives the sum of no losses, 0)."""
+    if count == 0:
+        raise RuntimeError('%s: %s is empty, and the average of no losses is undefined '
+                           '(sizeAverage=False sums them: 0)' % (type(criterion).__name__, what))
+    return total / count
+
+
+def checkSizes(module, **sizes):
+    """Each of the sizes (planes, features, kernel widths, strides...) a module is built from
+    must be a whole number of at least 1, and so must every number of a size given as a tuple
+    (a torch.Size): a TypeError otherwise, or a ValueError, naming the argument (a 0 would
+    divide by zero when the weights are drawn, or make an empty tensor)."""
+    for name, value in sizes.items():
+        for size in value if isinstance(value, (tuple, list)) else (value,):
+            if isinstance(size, bool) or not isinstance(size, numbers.Integral):
+                raise TypeError('%s: %s must be a whole number, but got %s'
+                                % (type(module).__name__, name, type(size).__name__))
+            if size < 1:
+                raise ValueError('%s: %s must be at least 1, but got %r'
+                                 % (type(module).__name__, name, value))
 
 
 def addSingletonDimension(*args):
