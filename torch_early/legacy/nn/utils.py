@@ -169,10 +169,13 @@ def recursiveCopy(t1, t2):
 def _byte_span(tensor):
     """[first, end) of the bytes a tensor's elements occupy, or None when it has none. Strides are
     never negative, so the first element is at data_ptr()."""
-    if tensor.nelement() == 0:
+    count = tensor.nelement()
+    if count == 0:
         return None
-    reach = sum((size - 1) * stride for size, stride in zip(tensor.size(), tensor.stride()))
     start = tensor.data_ptr()
+    if tensor.is_contiguous():
+        return start, start + count * tensor.element_size()
+    reach = sum((size - 1) * stride for size, stride in zip(tensor.size(), tensor.stride()))
     return start, start + (reach + 1) * tensor.element_size()
 
 
@@ -216,7 +219,7 @@ def writingApart(method, buffer_name):
     @functools.wraps(method)
     def apart(self, *args, **kwargs):
         buffer = getattr(self, buffer_name, None)
-        if sharesMemory(buffer, (args, list(kwargs.values()))):
+        if sharesMemory(buffer, (args, tuple(kwargs.values())) if kwargs else args):
             setattr(self, buffer_name, freshLike(buffer))
         return method(self, *args, **kwargs)
     return apart
