@@ -1,5 +1,6 @@
 """Arithmetic on Variables: + - * / ** and negation, with Variables and numbers on either side,
 in place, through the operators and the function-style calls, on every memory layout."""
+import math
 import operator
 
 import pytest
@@ -174,3 +175,58 @@ def test_non_numbers_are_rejected(name, bad):
 def test_mismatched_element_counts_raise():
     with pytest.raises(RuntimeError):
         Variable(positive(2, 2)) + Variable(positive(3))
+
+
+# -- ** where its formulas read 0 * inf, and bases with no real logarithm -----------------------
+# The gradients are the limits modern PyTorch gives: d(a^b)/da = 0 where b = 0, d(a^b)/db = 0
+# at a = 0 for b >= 0; NaN where the real logarithm of the base is undefined; never a Python
+# exception.
+
+def gradients(function, *values):
+    variables = [Variable(torch_early.DoubleTensor(v), requires_grad=True) for v in values]
+    function(*variables).sum().backward()
+    return [v.grad.data.tolist() for v in variables]
+
+
+def same_values(actual, expected):
+    """Lists of numbers equal element by element, NaN equal to NaN."""
+    assert len(actual) == len(expected)
+    for a, e in zip(actual, expected):
+        assert (a != a and e != e) or a == e, (actual, expected)
+
+
+def test_pow_of_two_variables_at_a_zero_base():
+    a, b = [0, 0, 0, 2, -2], [2, 0, -1, 3, 0.5]
+    grad_a, grad_b = gradients(lambda x, y: x.pow(y), a, b)
+    # b * a^(b-1): 0 at b = 0 even for a = 0; -1 * 0^-2 = -inf; 3 * 4; 0.5 * (-2)^-0.5 = NaN
+    same_values(grad_a, [0, 0, float('-inf'), 12, float('nan')])
+    # a^b * ln a: 0 for a = 0 and b >= 0; inf * -inf = -inf for b < 0; NaN for a < 0
+    same_values(grad_b, [0, 0, float('-inf'), 8 * math.log(2), float('nan')])
+    assert gradients(lambda x, y: x ** y, [0.0], [0.0]) == [[0.0], [0.0]]
+
+
+@pytest.mark.parametrize('base, exponents, expected', [
+    (-1.5, [1, 2, 0.5], [float('nan')] * 3),             # no real logarithm: NaN, no exception
+    (0, [1, 2, 0, -1], [0, 0, 0, float('-inf')]),        # 0^a constant for a >= 0
+    (2.5, [0, 1], [math.log(2.5), 2.5 * math.log(2.5)]),
+])
+def test_a_number_to_the_power_of_a_variable(base, exponents, expected):
+    grad, = gradients(lambda x: base ** x, exponents)
+    same_values(grad, expected)
+
+
+def test_the_number_to_a_variable_power_the_issue_gave():
+    x = Variable(torch_early.DoubleTensor([1, 2, 3]), requires_grad=True)
+    ((-1.5) ** x).sum().backward()
+    assert all(g != g for g in x.grad.data.tolist())
+
+
+@pytest.mark.parametrize('exponent, expected', [
+    (0, [0, 0, 0]),                                     # a^0 is the constant 1, also at 0
+    (2, [0, 2, -4]),
+    (0.5, [float('inf'), 0.5, float('nan')]),
+    (-1, [float('-inf'), -1, -0.25]),
+])
+def test_a_variable_to_the_power_of_a_number(exponent, expected):
+    grad, = gradients(lambda x: x ** exponent, [0, 1, -2])
+    same_values(grad, expected)

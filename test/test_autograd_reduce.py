@@ -247,7 +247,8 @@ def test_selection_gradient_of_a_3d_input():
 
 # -- norm and dist -------------------------------------------------------------------------------
 
-NORM_FORMS = [(), (2,), (3,), (1,), (1.5,), (2, 0), (3, 1), (1, -1), (1.5, -2)]
+NORM_FORMS = [(), (2,), (3,), (1,), (1.5,), (0.5,), (float('inf'),), (2, 0), (3, 1), (1, -1),
+              (1.5, -2), (0.5, 1), (float('inf'), 0)]
 
 
 @pytest.mark.parametrize('args', NORM_FORMS)
@@ -451,3 +452,52 @@ def test_a_batch_of_one_trains_like_any_batch():
     loss(x, w).backward()
     assert x.grad.size() == x.size() and w.grad.size() == w.size()
     check(loss, leaf(distinct(1, 4)), leaf(distinct(4, 3)))
+
+
+# -- where the formulas of norm, dist and std read 0 / 0 ----------------------------------------
+# The gradients are the limits modern PyTorch gives, never NaN: 0 where the norm (p > 1) or the
+# std is 0, 0 at the zero elements for p < 1; p = 0 counts the nonzero elements (gradient 0);
+# p = inf is max |x|, whose gradient is shared among the elements that reach it.
+
+def gradient_of(function, values):
+    x = Variable(torch_early.DoubleTensor(values), requires_grad=True)
+    function(x).sum().backward()
+    return x.grad.data.tolist()
+
+
+def test_std_of_equal_values_has_a_zero_gradient():
+    assert gradient_of(lambda v: v.std(), [3, 3, 3]) == [0, 0, 0]
+    assert gradient_of(lambda v: v.std(False), [3, 3]) == [0, 0]
+    assert gradient_of(lambda v: v.std(1), [[3, 3, 3], [1, 2, 3]]) == [[0, 0, 0], [-0.5, 0, 0.5]]
+    assert gradient_of(lambda v: v.var(), [3, 3, 3]) == [0, 0, 0]
+
+
+@pytest.mark.parametrize('p', [2, 3, 1.5, 1, 0.5, 0, float('inf')])
+def test_the_norm_of_zeros_has_a_zero_gradient(p):
+    assert gradient_of(lambda v: v.norm(p), [0, 0, 0]) == [0, 0, 0]
+    assert gradient_of(lambda v: v.norm(p, 1), [[0, 0], [0, 0]]) == [[0, 0], [0, 0]]
+
+
+@pytest.mark.parametrize('p', [2, 3, 1, 0.5])
+def test_dist_between_equal_tensors_has_a_zero_gradient(p):
+    x = Variable(torch_early.DoubleTensor([1, 2]), requires_grad=True)
+    y = Variable(torch_early.DoubleTensor([1, 2]), requires_grad=True)
+    x.dist(y, p).backward()
+    assert x.grad.data.tolist() == [0, 0] and y.grad.data.abs().sum() == 0
+
+
+def test_a_norm_below_one_at_a_zero_element():
+    # d/dx_i (sum |x|^p)^(1/p) = sign(x_i) |x_i|^(p-1) N^(1-p): 0 at x_i = 0
+    values = [0, 1, 4]
+    norm = sum(abs(v) ** 0.5 for v in values) ** 2
+    expected = [0] + [v ** -0.5 * norm ** 0.5 for v in values[1:]]
+    assert gradient_of(lambda v: v.norm(0.5), values) == pytest.approx(expected, rel=1e-12)
+
+
+def test_the_norms_0_and_inf():
+    values = [[0.5, -2, 1], [3, -3, 0]]
+    assert gradient_of(lambda v: v.norm(0), values) == [[0, 0, 0], [0, 0, 0]]
+    # max |x| over everything is 3, reached by two elements; along dim 1, -2 and 3, -3
+    assert gradient_of(lambda v: v.norm(float('inf')), values) == [[0, 0, 0], [0.5, -0.5, 0]]
+    assert gradient_of(lambda v: v.norm(float('inf'), 1), values) == [[0, -1, 0], [0.5, -0.5, 0]]
+    check(lambda v: v.norm(float('inf'), 1), leaf(distinct(3, 4)))

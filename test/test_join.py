@@ -113,3 +113,18 @@ def test_split_and_chunk_still_cut_views():
     assert [piece.size(1) for piece in tensor.chunk(2, 1)] == [1, 1]
     torch_early.split(tensor, 2)[1].fill_(0)
     assert tensor[2].tolist() == [0, 0]
+
+
+def test_stack_of_something_that_is_not_a_tensor_is_a_type_error_naming_it():
+    t = torch_early.FloatTensor(2, 3).fill_(1)
+    with pytest.raises(TypeError, match='stack expects a sequence of tensors, but element 0 of '
+                                        'the sequence is NoneType'):
+        torch_early.stack([None, t])
+    from torch_early.autograd import Variable
+    for sequence, index, name in [([t, None], 1, 'NoneType'), ([t, 3], 1, 'int'),
+                                  ('ab', 0, 'str'), ([Variable(t), [1, 2]], 1, 'list')]:
+        with pytest.raises(TypeError, match='element %d of the sequence is %s' % (index, name)):
+            torch_early.stack(sequence)
+    # cat lists its signatures for a sequence that is not all tensors of the first one's type
+    with pytest.raises(TypeError, match='cat received an invalid combination of arguments'):
+        torch_early.cat([t, None])

@@ -371,3 +371,213 @@ def test_wrong_types_are_type_errors_listing_the_signatures():
 def test_integer_tensors_have_no_lapack():
     assert not hasattr(torch_early.IntTensor(2, 2), 'inverse')
     assert not hasattr(torch_early.LongTensor(2, 2), 'gesv')
+
+
+# ---- inf and NaN --------------------------------------------------------------------------------
+# The bundled LAPACK crashes in geev and loops forever in gesvd on inf and NaN, and its other
+# iterative routines fail with messages that blame the matrix; those functions refuse such input
+# first. The calls that crashed or hung run in a child process, so that a regression fails this
+# test instead of stopping the suite.
+
+INF = float('inf')
+
+CRASHED_OR_HUNG = [
+    "torch_early.DoubleTensor([[1, -float('inf')], [float('inf'), 1]]).eig()",
+    "torch_early.FloatTensor([[1, -float('inf')], [float('inf'), 1]]).eig()",
+    "torch_early.DoubleTensor([[1, -float('inf')], [float('inf'), 1]]).eig(True)",
+    "torch_early.DoubleTensor([[float('inf'), 1, 1], [1, 1, 1], [1, 1, 1]]).svd()",
+    "torch_early.FloatTensor([[float('inf'), 1, 1], [1, 1, 1], [1, 1, 1]]).svd()",
+    "torch_early.DoubleTensor([[-float('inf'), 1, 1], [1, 1, 1], [1, 1, 1]]).svd(False)",
+]
+
+
+def test_the_calls_that_crashed_or_hung_are_runtime_errors():
+    import subprocess
+    import sys
+    program = ('import torch_early\n'
+               'for call in %r:\n'
+               '    try:\n'
+               '        eval(call)\n'
+               '        print("returned")\n'
+               '    except RuntimeError as error:\n'
+               '        print(str(error))\n' % CRASHED_OR_HUNG)
+    result = subprocess.run([sys.executable, '-c', program], capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 0, result.stderr
+    messages = result.stdout.splitlines()
+    assert len(messages) == len(CRASHED_OR_HUNG)
+    for call, message in zip(CRASHED_OR_HUNG, messages):
+        function = 'eig' if '.eig(' in call else 'svd'
+        assert message.endswith(function + ': the input holds inf or NaN, which LAPACK cannot '
+                                'handle'), (call, message)
+    assert result.stderr == ''                        # nothing from LAPACK's own error printer
+
+
+def nonfinite_cases():
+    """(function name, the call on a 3x3 matrix a and a 3x2 b): the calls that refuse inf and NaN
+    in a."""
+    return [
+        ('symeig', lambda a, b: a.symeig(True)),
+        ('symeig', lambda a, b: torch_early.symeig(a, False, False)),
+        ('eig', lambda a, b: a.eig(True)),
+        ('eig', lambda a, b: torch_early.eig(a)),
+        ('svd', lambda a, b: a.svd()),
+        ('svd', lambda a, b: torch_early.svd(a, False)),
+        ('gels', lambda a, b: torch_early.gels(b, a)),
+        ('pstrf', lambda a, b: a.pstrf()),
+    ]
+
+
+@pytest.mark.parametrize('name', FLOAT_DTYPES)
+@pytest.mark.parametrize('value', [INF, -INF, float('nan')])
+@pytest.mark.parametrize('where', [(0, 0), (2, 1), 'everywhere'])
+def test_the_iterative_routines_refuse_inf_and_nan(name, value, where):
+    a = tensor(spd_matrix(name, 3))
+    b = tensor(random_matrix(name, 3, 2))
+    if where == 'everywhere':
+        a.fill_(value)
+    else:
+        a[where[0]][where[1]] = value
+    for transposed in (False, True):                  # any layout is scanned
+        operand = a.t() if transposed else a
+        for function, call in nonfinite_cases():
+            with pytest.raises(RuntimeError, match=function + ': (the input|A) holds inf or NaN'):
+                call(operand, b)
+    b[1][1] = value
+    with pytest.raises(RuntimeError, match='gels: B holds inf or NaN'):
+        torch_early.gels(b, tensor(spd_matrix(name, 3)))
+
+
+def test_a_refused_input_leaves_the_out_tensors_as_they_were():
+    bad = torch_early.DoubleTensor([[1, -INF], [INF, 1]])
+    for count, call in [(2, lambda out: torch_early.eig(bad, True, out=out)),
+                        (2, lambda out: torch_early.symeig(bad, True, out=out)),
+                        (3, lambda out: torch_early.svd(bad, out=out))]:
+        out = out_tensors(count)
+        with pytest.raises(RuntimeError, match='holds inf or NaN'):
+            call(out)
+        assert all(t.tolist() == [[7, 7], [7, 7]] for t in out)
+
+
+@pytest.mark.parametrize('name', FLOAT_DTYPES)
+def test_the_direct_factorisations_carry_inf_and_nan_into_their_results(name):
+    # LU, Cholesky and QR are finite sequences of IEEE operations: NaN comes out as NaN, as in
+    # NumPy, with no error.
+    a = tensor(spd_matrix(name, 3))
+    a[0][0] = float('nan')
+    b = tensor(random_matrix(name, 3, 2))
+    assert numpy.isnan(torch_early.gesv(b, a)[0].numpy()).any()
+    assert numpy.isnan(a.inverse().numpy()).any()
+    assert numpy.isnan(a.qr()[1].numpy()).any()
+    assert numpy.isnan(a.geqrf()[0].numpy()).any()
+    assert numpy.isnan(torch_early.btrifact(a.view(1, 3, 3))[0].numpy()).any()
+
+
+@pytest.mark.parametrize('name', FLOAT_DTYPES)
+def test_huge_finite_values_are_decomposed(name):
+    big = 1e300 if name == 'Double' else 1e37
+    a = tensor(random_matrix(name, 3, 3) * big)
+    u, s, v = a.svd()
+    expected = numpy.linalg.svd(a.numpy().astype(numpy.float64) / big, compute_uv=False)
+    close(s.numpy() / big, expected, name, 10)
+    e, _ = a.eig()
+    assert numpy.isfinite(e.numpy()).all()
+
+
+# ---- out= tensors: any shape, any memory, but one tensor per result ---------------------------
+
+def test_eig_with_one_tensor_for_both_results_is_refused():
+    x = torch_early.DoubleTensor([[2, 1], [1, 3]])
+    with pytest.raises(RuntimeError, match="argument 'out': eig: the same tensor was given for "
+                                           "two of its results; give each result its own tensor"):
+        x.eig(True, out=(x, x))
+    assert x.tolist() == [[2, 1], [1, 3]]
+
+
+def one_tensor_twice_calls():
+    a = torch_early.DoubleTensor([[4, 1, 0.5], [1, 3, 0.2], [0.5, 0.2, 2]])
+    b = torch_early.DoubleTensor([[1, 2], [3, 4], [5, 6]])
+    x, y = torch_early.DoubleTensor(), torch_early.DoubleTensor()
+    return [
+        ('gesv', lambda: torch_early.gesv(b, a, out=(x, x))),
+        ('trtrs', lambda: torch_early.trtrs(b, a, out=(x, x))),
+        ('gels', lambda: torch_early.gels(b, a, out=(x, x))),
+        ('symeig', lambda: torch_early.symeig(a, True, out=(x, x))),
+        ('eig', lambda: torch_early.eig(a, False, out=(x, x))),
+        ('svd', lambda: torch_early.svd(a, out=(x, x, y))),
+        ('svd', lambda: torch_early.svd(a, out=(y, x, x))),
+        ('svd', lambda: torch_early.svd(a, False, out=(x, y, x))),
+        ('qr', lambda: torch_early.qr(a, out=(x, x))),
+        ('geqrf', lambda: torch_early.geqrf(a, out=(x, x))),
+    ]
+
+
+def test_one_tensor_for_two_results_is_refused_by_every_function():
+    for function, call in one_tensor_twice_calls():
+        with pytest.raises(RuntimeError, match=function + ': the same tensor was given'):
+            call()
+
+
+def out_layouts(count, a):
+    """Ways a caller may give count out= tensors: the wrong shapes, other layouts, the input
+    itself or views of it, views of one storage."""
+    d = torch_early.DoubleTensor
+    shared = d(9, 9)
+    return {
+        'too large': [d(7, 7).fill_(9) for _ in range(count)],
+        'one element': [d(1) for _ in range(count)],
+        'expanded': [d(1, 1).fill_(1).expand(5, 5) for _ in range(count)],
+        'transposed': [d(4, 6).t() for _ in range(count)],
+        'the input first': [a] + [d() for _ in range(count - 1)],
+        'the input last': [d() for _ in range(count - 1)] + [a],
+        'the input transposed': [a.t()] + [d() for _ in range(count - 1)],
+        'views of one storage': [shared.narrow(0, i, 2) for i in range(count)],
+    }
+
+
+OUT_CALLS = [
+    ('gesv', 2, lambda a, b, out: torch_early.gesv(b, a, out=out)),
+    ('trtrs', 2, lambda a, b, out: torch_early.trtrs(b, a, out=out)),
+    ('gels', 2, lambda a, b, out: torch_early.gels(b, a, out=out)),
+    ('symeig', 2, lambda a, b, out: torch_early.symeig(a, True, out=out)),
+    ('eig', 2, lambda a, b, out: torch_early.eig(a, True, out=out)),
+    ('svd', 3, lambda a, b, out: torch_early.svd(a, True, out=out)),
+    ('svd all', 3, lambda a, b, out: torch_early.svd(a, False, out=out)),
+    ('inverse', 1, lambda a, b, out: torch_early.inverse(a, out=out[0])),
+    ('potrf', 1, lambda a, b, out: torch_early.potrf(a, out=out[0])),
+    ('potri', 1, lambda a, b, out: torch_early.potri(a, out=out[0])),
+    ('potrs', 1, lambda a, b, out: torch_early.potrs(b, a, out=out[0])),
+    ('qr', 2, lambda a, b, out: torch_early.qr(a, out=out)),
+    ('geqrf', 2, lambda a, b, out: torch_early.geqrf(a, out=out)),
+]
+
+
+@pytest.mark.parametrize('function, count, call', OUT_CALLS, ids=[c[0] for c in OUT_CALLS])
+def test_out_tensors_of_any_shape_or_memory_get_the_results(function, count, call):
+    def operands():
+        return (torch_early.DoubleTensor([[4, 1, 0.5], [1, 3, 0.2], [0.5, 0.2, 2]]),
+                torch_early.DoubleTensor([[1, 2], [3, 4], [5, 6]]))
+    expected = call(*operands(), tuple(torch_early.DoubleTensor() for _ in range(count)))
+    expected = expected if isinstance(expected, tuple) else (expected,)
+    for layout in out_layouts(count, operands()[0]):
+        a, b = operands()
+        out = tuple(out_layouts(count, a)[layout])
+        result = call(a, b, out)
+        result = result if isinstance(result, tuple) else (result,)
+        for got, want, given in zip(result, expected, out):
+            assert got is given, layout
+            assert got.size() == want.size(), layout
+            assert got.tolist() == want.tolist(), layout
+
+
+def test_svd_into_out_tensors_of_the_wrong_shape_or_the_input_itself():
+    a = numpy.array([[3., 1, 1], [-1, 3, 1]])
+    for u, s, v in [(torch_early.DoubleTensor(1), torch_early.DoubleTensor(7, 7),
+                     torch_early.DoubleTensor(2, 2, 2)),
+                    (None, torch_early.DoubleTensor(), None)]:
+        x = tensor(a)
+        u = x if u is None else u
+        v = x.t() if v is None else v
+        torch_early.svd(x, True, out=(u, s, v))
+        close(u.numpy() @ numpy.diag(s.numpy()) @ v.numpy().T, a, 'Double')
+        close(s.numpy(), numpy.linalg.svd(a, compute_uv=False), 'Double')

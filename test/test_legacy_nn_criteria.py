@@ -487,14 +487,16 @@ def test_a_new_criterion_has_the_default_tensor_type_and_a_zero_output():
 
 
 def test_class_simplex_vertices_are_unit_and_equiangular():
-    for n_classes in (2, 3, 7):
+    # 300 classes: the vertices are built column by column (their work grows as nClasses^2,
+    # the size of the table), no longer pair by pair of rows (nClasses^3 Python steps)
+    for n_classes in (2, 3, 7, 300):
         simplex = nn.ClassSimplexCriterion(n_classes).simplex.double()
         assert tuple(simplex.size()) == (n_classes, n_classes)
         gram = torch.mm(simplex, simplex.t())
+        expected = torch.DoubleTensor(n_classes, n_classes).fill_(-1.0 / (n_classes - 1))
         for i in range(n_classes):
-            for j in range(n_classes):
-                expected = 1.0 if i == j else -1.0 / (n_classes - 1)
-                assert abs(gram[i][j] - expected) < 1e-6
+            expected[i][i] = 1.0
+        assert (gram - expected).abs().max() < 1e-6
         assert simplex.select(1, n_classes - 1).abs().max() == 0   # the spare dimension
 
 
@@ -664,3 +666,17 @@ def test_target_that_is_not_indices_is_a_type_error():
 def test_input_of_another_type_than_the_criterion_is_a_type_error():
     raises(TypeError, 'invalid combination of arguments', nn.MSECriterion().forward,
            normal(3), normal(3))
+
+
+@pytest.mark.parametrize('make, call, what', [
+    (nn.HingeEmbeddingCriterion, lambda c, e: c.forward(e, e), 'the input'),
+    (nn.MarginRankingCriterion, lambda c, e: c.forward([e, e], e), 'the input pair'),
+    (nn.MultiLabelSoftMarginCriterion, lambda c, e: c.forward(e, e), 'the input'),
+])
+def test_the_average_loss_of_an_empty_input_is_an_error_naming_it(make, call, what):
+    empty = torch.DoubleTensor()
+    criterion = make()
+    raises(RuntimeError, '%s: %s is empty, and the average of no losses is undefined'
+           % (type(criterion).__name__, what), call, criterion, empty)
+    criterion.sizeAverage = False
+    assert call(criterion, empty) == 0                  # the sum of no losses

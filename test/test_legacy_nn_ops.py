@@ -175,6 +175,12 @@ CASES = [
     ('SpatialCrossMapLRN_even_3D', lambda: nn.SpatialCrossMapLRN(4, 0.5, 0.75, 1),
      lambda: random_double(5, 2, 2),
      lambda x, m: lrn_reference(x.view(1, 5, 2, 2), 4, 0.5, 0.75, 1).view(5, 2, 2)),
+    # a window wider than the planes reaches them all; its work depends on the planes only
+    ('SpatialCrossMapLRN_wider_than_the_planes', lambda: nn.SpatialCrossMapLRN(8, 0.5, 0.75, 1),
+     lambda: random_double(2, 3, 2, 2), lambda x, m: lrn_reference(x, 8, 0.5, 0.75, 1)),
+    ('SpatialCrossMapLRN_2^31', lambda: nn.SpatialCrossMapLRN(2 ** 31, 2.0 ** 30, 0.75, 1),
+     lambda: random_double(1, 3, 2, 2),
+     lambda x, m: lrn_reference(x, 2 ** 31, 2.0 ** 30, 0.75, 1)),
     ('Clamp', lambda: nn.Clamp(-2., 1.5), lambda: away_from((-2, 1.5), 3, 4),
      lambda x, m: [[min(max(v, -2.), 1.5) for v in row] for row in x.tolist()]),
     ('Exp', lambda: nn.Exp(), lambda: random_double(2, 3),

@@ -5,7 +5,7 @@ import pytest
 
 import torch_early as torch
 import torch_early.legacy.nn as nn
-from legacy_nn_checks import (assert_close, check_module_gradients, check_type_conversion,
+from legacy_nn_checks import (assert_close, check_module_gradients, check_type_conversion, clone_table,
                               check_clear_state, gradient_errors, random_double,
                               ScaleShift, Square, SumSquares)
 
@@ -275,3 +275,389 @@ def test_criterion_forward_backward_and_type():
     criterion.clearState()
     assert criterion.gradInput.nelement() == 0
     assert repr(criterion) == 'nn.SumSquares'
+
+
+# ---- a module fed its own buffers --------------------------------------------------------------
+# A module writes its output while it reads its input, and its gradInput while it reads input and
+# gradOutput. Fed its own output (m.forward(m.output)) or its own gradInput, it used to overwrite
+# elements it had not read yet (Linear by 0.4, SpatialMaxPooling by 3). The protocol gives the
+# module a fresh buffer first (utils.writingApart): every layer, container and criterion then
+# answers as it does for a copy of the same values.
+
+def test_linear_fed_its_own_output():
+    from torch_early import legacy
+    x = torch.DoubleTensor([[1, -2, 3], [0.5, 0, -1]])
+    m = legacy.nn.Linear(3, 3).double()
+    m.forward(x)
+    first = m.output.tolist()
+    m.forward(m.output)
+    weight, bias = m.weight.tolist(), m.bias.tolist()
+    expected = [[sum(w * v for w, v in zip(row, sample)) + b for row, b in zip(weight, bias)]
+                for sample in first]
+    assert_close(m.output, expected)
+
+
+def test_max_pooling_fed_its_own_output():
+    from torch_early import legacy
+    values = [[float((7 * i + 3 * j) % 11) for j in range(5)] for i in range(5)]
+    m = legacy.nn.SpatialMaxPooling(3, 3, 1, 1, 1, 1).double()
+    first = m.forward(torch.DoubleTensor([[values]]))
+    assert m.forward(m.output) is m.output
+
+    def pooled(grid):
+        return [[max(grid[a][b] for a in range(max(i - 1, 0), min(i + 2, 5))
+                     for b in range(max(j - 1, 0), min(j + 2, 5))) for j in range(5)]
+                for i in range(5)]
+    assert first.tolist() == [[pooled(values)]]          # the first output kept its values
+    assert m.output.tolist() == [[pooled(pooled(values))]]
+
+
+def square_input(*sizes):
+    return lambda: torch.DoubleTensor(*sizes).uniform_(0.5, 2)
+
+
+def table_input(*sizes, count=2):
+    return lambda: [torch.DoubleTensor(*sizes).uniform_(0.5, 2) for _ in range(count)]
+
+
+def _own(x):
+    return x
+
+
+def _in_table(own, input):
+    """A table input made of a module's own buffer: its output second after the input's first
+    tensor, or its gradInput table as it is."""
+    return own if isinstance(own, list) else [input[0], own]
+
+
+# (name, make the module, make an input, feed: (own buffer, input) -> the next input or
+# gradOutput made of that buffer). Each module's output (and gradInput) is a valid input (and
+# gradOutput) for it: the shapes are chosen so.
+SELF_FED_MODULES = [
+    # activations and other element-wise layers
+    ('Tanh', nn.Tanh, square_input(2, 3)),
+    ('Sigmoid', nn.Sigmoid, square_input(2, 3)),
+    ('ReLU', nn.ReLU, square_input(2, 3)),
+    ('ReLU in place', lambda: nn.ReLU(True), square_input(2, 3)),
+    ('Threshold in place', lambda: nn.Threshold(1, 0, True), square_input(2, 3)),
+    ('ELU', nn.ELU, square_input(2, 3)),
+    ('LeakyReLU', nn.LeakyReLU, square_input(2, 3)),
+    ('HardTanh', nn.HardTanh, square_input(2, 3)),
+    ('SoftPlus', nn.SoftPlus, square_input(2, 3)),
+    ('SoftShrink', nn.SoftShrink, square_input(2, 3)),
+    ('LogSigmoid', nn.LogSigmoid, square_input(2, 3)),
+    ('SoftMax', nn.SoftMax, square_input(2, 3)),
+    ('LogSoftMax', nn.LogSoftMax, square_input(2, 3)),
+    ('SoftMin', nn.SoftMin, square_input(2, 3)),
+    ('SoftSign', nn.SoftSign, square_input(2, 3)),
+    ('Abs', nn.Abs, square_input(2, 3)),
+    ('Exp', nn.Exp, square_input(2, 3)),
+    ('Square', nn.Square, square_input(2, 3)),
+    ('Sqrt', nn.Sqrt, square_input(2, 3)),
+    ('Power', lambda: nn.Power(2), square_input(2, 3)),
+    ('AddConstant', lambda: nn.AddConstant(1), square_input(2, 3)),
+    ('MulConstant in place', lambda: nn.MulConstant(2, True), square_input(2, 3)),
+    ('PReLU', nn.PReLU, square_input(2, 3)),
+    ('Mul', nn.Mul, square_input(2, 3)),
+    ('Add', lambda: nn.Add(3), square_input(2, 3)),
+    ('CMul', lambda: nn.CMul(3), square_input(2, 3)),
+    ('Normalize', lambda: nn.Normalize(2), square_input(2, 3)),
+    ('SpatialSoftMax', nn.SpatialSoftMax, square_input(1, 2, 3, 3)),
+    # linear layers
+    ('Linear', lambda: nn.Linear(3, 3), square_input(2, 3)),
+    ('Linear, one sample', lambda: nn.Linear(3, 3), square_input(3)),
+    ('Euclidean', lambda: nn.Euclidean(3, 3), square_input(2, 3)),
+    ('WeightedEuclidean', lambda: nn.WeightedEuclidean(3, 3), square_input(2, 3)),
+    ('Cosine', lambda: nn.Cosine(3, 3), square_input(2, 3)),
+    ('BatchNormalization', lambda: nn.BatchNormalization(3), square_input(4, 3)),
+    # convolutions, padded to keep their size
+    ('TemporalConvolution', lambda: nn.TemporalConvolution(3, 3, 1), square_input(1, 6, 3)),
+    ('TemporalConvolution, wide', lambda: nn.TemporalConvolution(3, 3, 2), square_input(6, 3)),
+    ('SpatialConvolution', lambda: nn.SpatialConvolution(2, 2, 3, 3, 1, 1, 1, 1),
+     square_input(1, 2, 4, 4)),
+    ('SpatialDilatedConvolution',
+     lambda: nn.SpatialDilatedConvolution(2, 2, 3, 3, 1, 1, 2, 2, 2, 2), square_input(2, 4, 4)),
+    ('SpatialFullConvolution', lambda: nn.SpatialFullConvolution(2, 2, 3, 3, 1, 1, 1, 1),
+     square_input(1, 2, 4, 4)),
+    ('SpatialConvolutionLocal', lambda: nn.SpatialConvolutionLocal(2, 2, 4, 4, 3, 3, 1, 1, 1, 1),
+     square_input(2, 4, 4)),
+    ('VolumetricConvolution',
+     lambda: nn.VolumetricConvolution(2, 2, 3, 3, 3, 1, 1, 1, 1, 1, 1), square_input(2, 3, 3, 3)),
+    # pooling, with stride 1 and padding
+    ('SpatialMaxPooling', lambda: nn.SpatialMaxPooling(3, 3, 1, 1, 1, 1), square_input(1, 2, 5, 5)),
+    ('SpatialMaxPooling, shrinking', lambda: nn.SpatialMaxPooling(2, 2, 1, 1),
+     square_input(1, 1, 6, 6)),
+    ('SpatialAveragePooling', lambda: nn.SpatialAveragePooling(3, 3, 1, 1, 1, 1),
+     square_input(2, 5, 5)),
+    ('SpatialDilatedMaxPooling', lambda: nn.SpatialDilatedMaxPooling(3, 3, 1, 1, 1, 1, 2, 2),
+     square_input(1, 7, 7)),
+    ('SpatialAdaptiveMaxPooling', lambda: nn.SpatialAdaptiveMaxPooling(4, 4),
+     square_input(2, 4, 4)),
+    ('SpatialSubSampling', lambda: nn.SpatialSubSampling(2, 1, 1), square_input(2, 4, 4)),
+    ('TemporalMaxPooling', lambda: nn.TemporalMaxPooling(1), square_input(5, 3)),
+    ('VolumetricMaxPooling', lambda: nn.VolumetricMaxPooling(3, 3, 3, 1, 1, 1, 1, 1, 1),
+     square_input(1, 3, 3, 3)),
+    ('VolumetricAveragePooling', lambda: nn.VolumetricAveragePooling(2, 2, 2, 1, 1, 1),
+     square_input(1, 4, 4, 4)),
+    ('SpatialReplicationPadding', lambda: nn.SpatialReplicationPadding(1, 1, 1, 1),
+     square_input(1, 3, 3)),
+    ('SpatialUpSamplingNearest', lambda: nn.SpatialUpSamplingNearest(2), square_input(1, 2, 2)),
+    # normalizations
+    ('SpatialCrossMapLRN', lambda: nn.SpatialCrossMapLRN(3), square_input(1, 4, 3, 3)),
+    ('SpatialContrastiveNormalization', lambda: nn.SpatialContrastiveNormalization(1),
+     square_input(1, 5, 5)),
+    # reshaping, reductions
+    ('View', lambda: nn.View(2, 3), square_input(2, 3)),
+    ('Transpose', lambda: nn.Transpose((0, 1)), square_input(3, 3)),
+    ('Narrow', lambda: nn.Narrow(0, 0, 3), square_input(3, 3)),
+    ('Contiguous', nn.Contiguous, square_input(3, 3)),
+    ('Copy', lambda: nn.Copy(torch.DoubleTensor, torch.DoubleTensor), square_input(3, 3)),
+    ('Identity', nn.Identity, square_input(3, 3)),
+    ('Sum', lambda: nn.Sum(0), square_input(3, 3)),
+    ('Max', lambda: nn.Max(0), square_input(3, 3)),
+    ('Replicate', lambda: nn.Replicate(2, 0), square_input(3)),
+    ('Padding', lambda: nn.Padding(0, 1), square_input(3)),
+    ('GradientReversal', nn.GradientReversal, square_input(3, 3)),
+    # tables
+    ('CAddTable', nn.CAddTable, table_input(2, 3), _in_table),
+    ('CAddTable in place', lambda: nn.CAddTable(True), table_input(2, 3), _in_table),
+    ('CSubTable', nn.CSubTable, table_input(2, 3), _in_table),
+    ('CMulTable', nn.CMulTable, table_input(2, 3), _in_table),
+    ('CDivTable', nn.CDivTable, table_input(2, 3), _in_table),
+    ('MM', nn.MM, table_input(3, 3), _in_table),
+    ('JoinTable', lambda: nn.JoinTable(0), table_input(2, 3),
+     lambda own, input: own if isinstance(own, list) else [own.narrow(0, 0, 2),
+                                                           own.narrow(0, 2, 2)]),
+    ('ConcatTable', lambda: nn.ConcatTable().add(nn.Linear(3, 3)).add(nn.Tanh()),
+     square_input(2, 3), lambda own, input: own[0] if isinstance(own, list) else own),
+    # containers
+    ('Sequential', lambda: nn.Sequential().add(nn.Linear(3, 3)).add(nn.Tanh())
+     .add(nn.Linear(3, 3)), square_input(2, 3)),
+    ('Sequential of one module twice',
+     lambda: (lambda m: nn.Sequential().add(m).add(m))(nn.Linear(3, 3)), square_input(2, 3)),
+    ('Concat', lambda: nn.Concat(1).add(nn.Linear(3, 1)).add(nn.Linear(3, 2)),
+     square_input(2, 3)),
+    ('Parallel', lambda: nn.Parallel(0, 0).add(nn.Linear(3, 3)).add(nn.Tanh()),
+     square_input(2, 3), lambda own, input: own.view(2, 3)),
+]
+
+
+def _feed(entry):
+    return entry[3] if len(entry) > 3 else (lambda own, input: own)
+
+
+def _run(module, call, *args, seed=0):
+    torch.manual_seed(seed)
+    return getattr(module, call)(*args)
+
+
+def _gradients(module):
+    parameters = module.parameters()
+    return [g.clone() for g in parameters[1]] if parameters else []
+
+
+@pytest.mark.parametrize('entry', SELF_FED_MODULES, ids=[e[0] for e in SELF_FED_MODULES])
+def test_a_module_fed_its_own_output_answers_as_for_a_copy(entry):
+    name, make, make_input = entry[:3]
+    feed = _feed(entry)
+    module = make().double()
+    x = make_input()
+    _run(module, 'forward', x)
+    reference = module.clone()
+    own_input = feed(module.output, x)
+    expected = clone_table(_run(reference, 'forward', clone_table(own_input), seed=1))
+    assert_close(_run(module, 'forward', own_input, seed=1), expected)
+    # updateOutput, as a container calls it, is guarded alike
+    own_input = feed(module.output, x)
+    reference = module.clone()
+    expected = clone_table(_run(reference, 'updateOutput', clone_table(own_input), seed=2))
+    assert_close(_run(module, 'updateOutput', own_input, seed=2), expected)
+
+
+@pytest.mark.parametrize('entry', SELF_FED_MODULES, ids=[e[0] for e in SELF_FED_MODULES])
+def test_a_module_given_its_own_gradInput_answers_as_for_a_copy(entry):
+    name, make, make_input = entry[:3]
+    feed = _feed(entry)
+    module = make().double()
+    x = make_input()
+    output = clone_table(_run(module, 'forward', x))
+    gradOutput = clone_table(output)
+    _run(module, 'backward', x, gradOutput)
+    # the gradInput as the next gradOutput: its shape is the input's, which the output's is
+    if to_shape(module.gradInput) == to_shape(output):
+        reference = module.clone()
+        module.zeroGradParameters()
+        reference.zeroGradParameters()
+        own = module.gradInput
+        expected = clone_table(_run(reference, 'backward', clone_table(x), clone_table(own)))
+        assert_close(_run(module, 'backward', x, own), expected)
+        assert_close(_gradients(module), _gradients(reference))
+    # the gradInput as the input of the next backward (after a forward of it)
+    own = feed(module.gradInput, x)
+    _run(module, 'forward', own, seed=3)
+    reference = module.clone()
+    module.zeroGradParameters()
+    reference.zeroGradParameters()
+    gradOutput = clone_table(module.output)
+    expected = clone_table(_run(reference, 'backward', clone_table(own), clone_table(gradOutput)))
+    assert_close(_run(module, 'updateGradInput', own, gradOutput), expected)
+
+
+def to_shape(x):
+    if torch.is_tensor(x):
+        return tuple(x.size())
+    return [to_shape(element) for element in x]
+
+
+def _signs(*sizes):
+    return lambda: torch.DoubleTensor(*sizes).uniform_(-1, 1).sign_().add_(0.5).sign_()
+
+
+def _classes(*values):
+    return lambda: torch.LongTensor(list(values))
+
+
+# (name, make the criterion, make an input, make a target, whether the target is shaped like
+# the input, so that the gradInput can stand for it)
+SELF_FED_CRITERIA = [
+    ('MSECriterion', nn.MSECriterion, square_input(2, 3), square_input(2, 3), True),
+    ('AbsCriterion', nn.AbsCriterion, square_input(2, 3), square_input(2, 3), True),
+    ('SmoothL1Criterion', nn.SmoothL1Criterion, square_input(2, 3), square_input(2, 3), True),
+    ('DistKLDivCriterion', nn.DistKLDivCriterion, square_input(2, 3), square_input(2, 3), True),
+    ('BCECriterion', nn.BCECriterion, lambda: torch.DoubleTensor(2, 3).uniform_(0.1, 0.9),
+     lambda: torch.DoubleTensor(2, 3).uniform_(0, 1), True),
+    ('WeightedMSECriterion', lambda: nn.WeightedMSECriterion(torch.DoubleTensor(2, 3).fill_(2)),
+     square_input(2, 3), square_input(2, 3), True),
+    ('SoftMarginCriterion', nn.SoftMarginCriterion, square_input(2, 3), _signs(2, 3), True),
+    ('MultiLabelSoftMarginCriterion', nn.MultiLabelSoftMarginCriterion, square_input(2, 3),
+     lambda: torch.DoubleTensor([[0, 1, 1], [1, 0, 0]]), True),
+    ('MarginCriterion', nn.MarginCriterion, square_input(2, 3), _signs(2, 3), True),
+    ('HingeEmbeddingCriterion', nn.HingeEmbeddingCriterion, square_input(3), _signs(3), False),
+    ('ClassNLLCriterion', nn.ClassNLLCriterion, square_input(2, 3), _classes(0, 2), False),
+    ('CrossEntropyCriterion', nn.CrossEntropyCriterion, square_input(2, 3), _classes(1, 2),
+     False),
+    ('MultiMarginCriterion', nn.MultiMarginCriterion, square_input(2, 3), _classes(1, 0), False),
+    ('MultiLabelMarginCriterion', nn.MultiLabelMarginCriterion, square_input(2, 3),
+     lambda: torch.LongTensor([[0, 2, -1], [1, -1, 0]]), False),
+    ('ClassSimplexCriterion', lambda: nn.ClassSimplexCriterion(3), square_input(2, 3),
+     _classes(0, 2), False),
+    ('SpatialClassNLLCriterion', nn.SpatialClassNLLCriterion, square_input(1, 3, 2, 2),
+     lambda: torch.LongTensor([[[0, 1], [2, 0]]]), False),
+    ('L1Cost', nn.L1Cost, square_input(2, 3), lambda: None, False),
+    ('CosineEmbeddingCriterion', nn.CosineEmbeddingCriterion, table_input(2, 3), _signs(2),
+     False),
+    ('MarginRankingCriterion', nn.MarginRankingCriterion, table_input(3), _signs(3), False),
+    ('L1HingeEmbeddingCriterion', nn.L1HingeEmbeddingCriterion, table_input(3), lambda: 1,
+     False),
+    ('ParallelCriterion', lambda: nn.ParallelCriterion().add(nn.MSECriterion())
+     .add(nn.AbsCriterion(), 0.5), table_input(2, 3),
+     lambda: [torch.DoubleTensor(2, 3).fill_(1), torch.DoubleTensor(2, 3).fill_(0)], True),
+    ('MultiCriterion', lambda: nn.MultiCriterion().add(nn.MSECriterion())
+     .add(nn.AbsCriterion(), 2), square_input(2, 3), square_input(2, 3), True),
+]
+
+
+def _clone_target(target):
+    return clone_table(target) if torch.is_tensor(target) or isinstance(target, list) else target
+
+
+@pytest.mark.parametrize('entry', SELF_FED_CRITERIA, ids=[e[0] for e in SELF_FED_CRITERIA])
+def test_a_criterion_given_its_own_gradInput_answers_as_for_a_copy(entry):
+    name, make, make_input, make_target, target_like_input = entry
+    criterion = make().double()
+    x, target = make_input(), make_target()
+    criterion.forward(x, target)
+    criterion.backward(x, target)
+    if name != 'BCECriterion':                         # its input must lie in (0, 1)
+        own = criterion.gradInput
+        reference = criterion.clone()
+        expected_loss = reference.forward(clone_table(own), _clone_target(target))
+        assert abs(criterion.forward(own, target) - expected_loss) < 1e-12
+        expected = clone_table(reference.backward(clone_table(own), _clone_target(target)))
+        assert_close(criterion.backward(own, target), expected)
+        assert_close(criterion.updateGradInput(criterion.gradInput, target),
+                     reference.updateGradInput(expected, _clone_target(target)))
+    if target_like_input:
+        own = criterion.gradInput
+        reference = criterion.clone()
+        expected = clone_table(reference.backward(clone_table(x), clone_table(own)))
+        assert_close(criterion.backward(x, own), expected)
+
+
+# ---- constructors check the sizes they are built from -----------------------------------------
+# A size of 0 divided by zero when the weights were drawn (a bare ZeroDivisionError) or made an
+# empty tensor that failed later with an IndexError; now each is a ValueError (a TypeError for
+# a number that is not whole) naming the argument.
+
+SIZED_CONSTRUCTORS = [
+    (nn.Linear, ['inputSize', 'outputSize']),
+    (nn.Bilinear, ['inputSize1', 'inputSize2', 'outputSize']),
+    (nn.PartialLinear, ['inputsize', 'outputsize']),
+    (nn.SparseLinear, ['inputSize', 'outputSize']),
+    (nn.LookupTable, ['nIndex', 'nOutput']),
+    (nn.Add, ['inputSize']),
+    (nn.Cosine, ['inputSize', 'outputSize']),
+    (nn.Euclidean, ['inputSize', 'outputSize']),
+    (nn.WeightedEuclidean, ['inputSize', 'outputSize']),
+    (nn.TemporalConvolution, ['inputFrameSize', 'outputFrameSize', 'kW', 'dW']),
+    (nn.TemporalSubSampling, ['inputFrameSize', 'kW', 'dW']),
+    (nn.SpatialConvolution, ['nInputPlane', 'nOutputPlane', 'kW', 'kH', 'dW', 'dH']),
+    (nn.SpatialDilatedConvolution, ['nInputPlane', 'nOutputPlane', 'kW', 'kH', 'dW', 'dH',
+                                    'padW', 'padH', 'dilationW', 'dilationH']),
+    (nn.SpatialFullConvolution, ['nInputPlane', 'nOutputPlane', 'kW', 'kH', 'dW', 'dH']),
+    (nn.SpatialConvolutionLocal, ['nInputPlane', 'nOutputPlane', 'iW', 'iH', 'kW', 'kH',
+                                  'dW', 'dH']),
+    (nn.SpatialSubSampling, ['nInputPlane', 'kW', 'kH', 'dW', 'dH']),
+    (nn.VolumetricConvolution, ['nInputPlane', 'nOutputPlane', 'kT', 'kW', 'kH', 'dT', 'dW',
+                                'dH']),
+    (nn.VolumetricDilatedConvolution, ['nInputPlane', 'nOutputPlane', 'kT', 'kW', 'kH', 'dT',
+                                       'dW', 'dH', 'padT', 'padW', 'padH', 'dilationT',
+                                       'dilationW', 'dilationH']),
+    (nn.VolumetricFullConvolution, ['nInputPlane', 'nOutputPlane', 'kT', 'kW', 'kH', 'dT', 'dW',
+                                    'dH']),
+    (nn.SpatialSubtractiveNormalization, ['nInputPlane']),
+    (nn.SpatialDivisiveNormalization, ['nInputPlane']),
+    (nn.SpatialContrastiveNormalization, ['nInputPlane']),
+    (nn.Replicate, ['nf']),
+]
+PADDINGS = ('padW', 'padH', 'padT')
+
+
+def sized_cases():
+    for cls, names in SIZED_CONSTRUCTORS:
+        for i, name in enumerate(names):
+            if name not in PADDINGS:
+                yield cls, names, i
+
+
+@pytest.mark.parametrize('cls, names, position', list(sized_cases()),
+                         ids=['%s-%s' % (c.__name__, n[i]) for c, n, i in sized_cases()])
+def test_a_size_of_zero_or_not_whole_is_refused_naming_it(cls, names, position):
+    def arguments(bad):
+        values = [1 if name in PADDINGS else 3 for name in names]
+        values[position] = bad
+        return values
+    cls(*arguments(3))                                 # the sizes themselves are fine
+    name = names[position]
+    with pytest.raises(ValueError, match=r'^%s: %s must be at least 1, but got 0$'
+                       % (cls.__name__, name)):
+        cls(*arguments(0))
+    with pytest.raises(ValueError, match='%s must be at least 1, but got -2' % name):
+        cls(*arguments(-2))
+    with pytest.raises(TypeError, match='%s must be a whole number, but got float' % name):
+        cls(*arguments(2.5))
+
+
+def test_sizes_given_as_a_torch_size_and_the_other_constructors():
+    with pytest.raises(ValueError, match=r'CMul: size must be at least 1, but got \(2, 0\)'):
+        nn.CMul(2, 0)
+    with pytest.raises(ValueError, match='Add: inputSize must be at least 1'):
+        nn.Add(torch.Size([5, 0]))
+    with pytest.raises(ValueError, match='SpatialConvolutionMap: kW must be at least 1'):
+        nn.SpatialConvolutionMap(nn.SpatialConvolutionMap.maps.full(2, 2), 0, 3)
+    with pytest.raises(ValueError, match=r'View: each size must be at least 1 \(or -1, '
+                                         r'inferred\), but got \(2, 0\)'):
+        nn.View(2, 0)
+    with pytest.raises(TypeError, match='WeightedMSECriterion: weight must be a tensor, but '
+                                        'got int'):
+        nn.WeightedMSECriterion(0)

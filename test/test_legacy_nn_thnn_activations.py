@@ -208,3 +208,12 @@ def test_printing():
 def test_a_module_refuses_an_input_of_another_type():
     with pytest.raises(TypeError):
         nn.Tanh().double().forward(torch.FloatTensor(3).fill_(1))
+
+
+def test_softplus_gradient_just_below_its_threshold():
+    # beta * x = 4.995 < 5: the gradient is the sigmoid, 0.99327, not the 1.0 of the far side
+    module = nn.SoftPlus(2, 5).double()
+    x = torch.DoubleTensor([2.4975, 2.5005])
+    module.forward(x)
+    gradient = module.backward(x, torch.DoubleTensor([1, 1]))
+    assert_close(gradient, [1 / (1 + math.exp(-4.995)), 1.0], 1e-12)

@@ -252,3 +252,16 @@ def test_backend_unknown_name_and_copies():
         thnn_backend.NoSuchFunction
     assert copy.deepcopy(thnn_backend) is thnn_backend
     assert pickle.loads(pickle.dumps(thnn_backend)) is thnn_backend
+
+
+# beta * x just below the threshold: the output lies above it, and the gradient is still the
+# sigmoid of beta * x (it was 1.0: the backward tested the output against the threshold)
+@pytest.mark.parametrize('beta, threshold', [(1, 5), (2, 20), (1, 20), (0.5, 3)])
+@pytest.mark.parametrize('dtype', ['Double', 'Float'])
+def test_softplus_gradient_just_below_and_above_the_threshold(beta, threshold, dtype):
+    points = [threshold - 0.005, threshold - 0.0001, threshold - 1, threshold + 0.001, -30]
+    x = np.array(points) / beta
+    v = Variable(getattr(torch_early, dtype + 'Tensor')(x.tolist()), requires_grad=True)
+    F.softplus(v, beta, threshold).sum().backward()
+    expected = np.where(beta * x > threshold, 1.0, 1 / (1 + np.exp(-beta * x)))
+    assert np.allclose(v.grad.data.numpy(), expected, rtol=1e-5, atol=1e-12)

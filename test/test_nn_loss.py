@@ -323,3 +323,16 @@ def test_criterion_weight_of_another_type_is_refused():
 def test_generated_l1_cost_gradcheck():
     x = var(5)
     assert gradcheck(lambda v: thnn_functions.L1Cost()(v), (x,))
+
+
+@pytest.mark.parametrize('name, call', [
+    ('HingeEmbeddingLoss: input is empty',
+     lambda e, size_average: F.hinge_embedding_loss(e, e, size_average=size_average)),
+    ('MarginRankingLoss: the target is empty',
+     lambda e, size_average: F.margin_ranking_loss(e, e, e, size_average=size_average)),
+])
+def test_the_average_loss_of_an_empty_batch_is_an_error_naming_it(name, call):
+    empty = Variable(torch_early.DoubleTensor(), requires_grad=True)
+    with pytest.raises(RuntimeError, match=name + ', and the average of no losses is undefined'):
+        call(empty, True)
+    assert call(empty, False).data.tolist() == [0]     # the sum of no losses

@@ -570,3 +570,57 @@ def test_every_module_has_the_thnn_function_backend():
     assert backend.UpsamplingNearest2d.__name__ == 'UpsamplingNearest2d'
     with pytest.raises(NotImplementedError):
         backend._MaxPoolWithIndices   # private bases are not registered
+
+
+# ---- the layers check the sizes they are built from ----------------------------------------------
+# A size of 0 divided by zero when the weights were drawn (ZeroDivisionError), or made an empty
+# weight that failed later; now a ValueError (a TypeError for a number that is not whole) names
+# the argument.
+
+SIZED_LAYERS = [
+    (nn.Linear, (4, 3), {}, ['in_features', 'out_features']),
+    (nn.Conv1d, (4, 2, 3), {'stride': 1, 'dilation': 1, 'groups': 2},
+     ['in_channels', 'out_channels', 'kernel_size', 'stride', 'dilation', 'groups']),
+    (nn.Conv2d, (4, 2, 3), {'stride': 1, 'dilation': 1},
+     ['in_channels', 'out_channels', 'kernel_size', 'stride', 'dilation']),
+    (nn.Conv3d, (2, 2, 3), {}, ['in_channels', 'out_channels', 'kernel_size']),
+    (nn.ConvTranspose2d, (2, 2, 3), {'stride': 2}, ['in_channels', 'out_channels',
+                                                    'kernel_size', 'stride']),
+    (nn.Embedding, (5, 3), {}, ['num_embeddings', 'embedding_dim']),
+    (nn.BatchNorm2d, (3,), {}, ['num_features']),
+    (nn.RNN, (3, 4), {}, ['input_size', 'hidden_size']),
+    (nn.LSTM, (3, 4), {}, ['input_size', 'hidden_size']),
+    (nn.GRUCell, (3, 4), {}, ['input_size', 'hidden_size']),
+    (nn.LSTMCell, (3, 4), {}, ['input_size', 'hidden_size']),
+]
+
+
+def with_value(cls_args, cls_kwargs, names, name, value):
+    args, kwargs = list(cls_args), dict(cls_kwargs)
+    position = names.index(name)
+    if position < len(args):
+        args[position] = value
+    else:
+        kwargs[name] = value
+    return args, kwargs
+
+
+@pytest.mark.parametrize('cls, args, kwargs, names', SIZED_LAYERS,
+                         ids=[layer[0].__name__ for layer in SIZED_LAYERS])
+def test_a_layer_built_from_a_size_of_zero_names_it(cls, args, kwargs, names):
+    cls(*args, **kwargs)
+    for name in names:
+        bad_args, bad_kwargs = with_value(args, kwargs, names, name, 0)
+        with pytest.raises(ValueError, match=r'^%s: %s must be at least 1, but got '
+                           % (cls.__name__, name)):
+            cls(*bad_args, **bad_kwargs)
+        bad_args, bad_kwargs = with_value(args, kwargs, names, name, 2.5)
+        with pytest.raises(TypeError, match='%s must be a whole number, but got float' % name):
+            cls(*bad_args, **bad_kwargs)
+    if 'kernel_size' in names:                         # one number of a tuple
+        bad_args, bad_kwargs = with_value(args, kwargs, names, 'kernel_size',
+                                          (3,) * (len(cls(*args, **kwargs).kernel_size) - 1)
+                                          + (0,))
+        with pytest.raises(ValueError,
+                           match=r'kernel_size must be at least 1, but got \(.*0,?\)'):
+            cls(*bad_args, **bad_kwargs)

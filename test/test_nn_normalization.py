@@ -28,6 +28,19 @@ def test_forward_matches_the_formula(size):
     assert numpy.allclose(out, reference(x.numpy(), size, 0.5, 0.75, 2))
 
 
+@pytest.mark.parametrize('size', [6, 9, 2 ** 31])
+def test_a_window_wider_than_the_channels_reaches_them_all(size):
+    # Its padding and its loop stop at the channels: a window of 2^31 costs what one of 9 does.
+    torch_early.manual_seed(2)
+    x = torch_early.randn(2, 4, 2, 3).double()
+    alpha = size / 8.0                                 # alpha / size = 1/8 whatever the size
+    module = nn.CrossMapLRN2d(size, alpha=alpha, beta=0.75, k=2)
+    out = module(Variable(x)).data.numpy()
+    assert numpy.allclose(out, reference(x.numpy(), size, alpha, 0.75, 2))
+    v = Variable(torch_early.randn(1, 3, 2, 2).double(), requires_grad=True)
+    assert gradcheck(lambda v: module(v), (v,))
+
+
 def test_gradient_matches_finite_differences():
     torch_early.manual_seed(1)
     x = Variable(torch_early.randn(1, 3, 2, 2).double(), requires_grad=True)

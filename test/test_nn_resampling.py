@@ -389,3 +389,16 @@ def test_pixel_shuffle_errors_and_repr():
     with pytest.raises(ValueError, match='4D input'):
         nn.PixelShuffle(2)(var(4, 2, 2))
     assert repr(nn.PixelShuffle(3)) == 'PixelShuffle (upscale_factor=3)'
+
+
+@pytest.mark.parametrize('factor, error, message', [
+    (0, ValueError, 'upscale_factor must be at least 1, but got 0'),
+    (-2, ValueError, 'upscale_factor must be at least 1, but got -2'),
+    (1.5, TypeError, 'upscale_factor must be a whole number, but got float'),
+    ('2', TypeError, 'upscale_factor must be a whole number, but got str'),
+])
+def test_an_upscale_factor_below_one_or_not_whole_is_refused(factor, error, message):
+    with pytest.raises(error, match='pixel_shuffle: ' + message):
+        F.pixel_shuffle(var(1, 4, 2, 2), factor)
+    with pytest.raises(error, match=message):
+        nn.PixelShuffle(factor)(var(1, 4, 2, 2))

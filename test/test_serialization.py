@@ -463,7 +463,7 @@ def test_a_tensor_with_too_many_dimensions_is_refused():
 
 def test_an_unknown_persistent_id_is_refused():
     obj = b'\x80\x02X\x03\x00\x00\x00123q\x00Q.'
-    with pytest.raises(pickle.UnpicklingError, match='persistent id'):
+    with pytest.raises(RuntimeError, match="corrupt checkpoint: unknown persistent id"):
         torch_early.load(archive(members(obj=obj)))
 
 
@@ -612,3 +612,108 @@ def test_legacy_nn_modules_and_criteria_load_under_the_safe_default():
     assert criterion2.forward(net2.forward(x), target) == pytest.approx(loss)
     # and the saved network still runs, resizing its buffers for a new batch size
     assert net.forward(torch_early.randn(7, 3)).size() == (7, 2)
+
+
+# ---- every corruption is a RuntimeError -------------------------------------------------------
+# Whatever a broken file makes tarfile, struct or the unpickler raise (UnicodeDecodeError,
+# OverflowError, LookupError, TypeError, ...) reaches the caller as the RuntimeError the
+# documentation promises, naming the member; a refused global stays an UnpicklingError. No count
+# in the file makes load allocate more than the file holds: the pickles are read by an unpickler
+# that reads before it allocates, from a stream that never reads past its member.
+
+def corrupt_pickle(obj_bytes):
+    return archive(members(obj=obj_bytes))
+
+
+PROTOCOL_2 = b'\x80\x02'
+
+
+@pytest.mark.parametrize('what, obj, fragment', [
+    ('invalid UTF-8', PROTOCOL_2 + b'X\x02\x00\x00\x00\xff\xfe.', 'UnicodeDecodeError'),
+    ('an unknown opcode', PROTOCOL_2 + b'\xee.', 'KeyError'),
+    ('an unsupported protocol', b'\x80\xca.', 'ValueError: unsupported pickle protocol'),
+    ('a string of 2^62 bytes', b'\x80\x04\x8d' + struct.pack('<Q', 2 ** 62) + b'abc.',
+     'EOFError'),
+    ('bytes of 2^64 - 1 bytes', b'\x80\x04\x8e' + struct.pack('<Q', 2 ** 64 - 1) + b'abc.',
+     'exceeds'),
+    ('a bytearray of 2^40 bytes', b'\x80\x05\x96' + struct.pack('<Q', 2 ** 40) + b'abc.',
+     'truncated'),
+    ('a frame of 2^50 bytes', b'\x80\x04\x95' + struct.pack('<Q', 2 ** 50) + b'\x8c\x05ab',
+     'UnpicklingError'),
+    ('an unknown codec', PROTOCOL_2 + b'c_codecs\nencode\nX\x01\x00\x00\x00aX\x05\x00\x00\x00'
+                          b'nope!\x86R.', 'LookupError'),
+    ('an item set on a number', PROTOCOL_2 + b'K\x01K\x02K\x03s.', 'TypeError'),
+    ('an append to a dict', PROTOCOL_2 + b'}K\x01a.', 'AttributeError'),
+    ('an empty stack', PROTOCOL_2 + b'0.', 'IndexError'),
+])
+def test_a_corrupt_pickle_is_a_runtime_error_naming_the_member(what, obj, fragment):
+    with pytest.raises(RuntimeError) as error:
+        torch_early.load(corrupt_pickle(obj))
+    message = str(error.value)
+    assert message.startswith("corrupt or truncated checkpoint: unpickling the member 'pickle' "
+                              "failed ("), (what, message)
+    assert fragment in message, (what, message)
+
+
+def test_a_memo_index_of_2_31_allocates_nothing():
+    # The C unpickler grows its memo table to the index first: 16 GB, or a MemoryError.
+    assert torch_early.load(corrupt_pickle(PROTOCOL_2 + b'Nr\xff\xff\xff\x7f.')) is None
+
+
+def test_a_storage_record_with_a_location_that_is_not_a_string_is_refused():
+    storages = dumps(1, ('s', 7, torch_early.FloatStorage)) + struct.pack('<q', 0) + dumps([])
+    with pytest.raises(RuntimeError, match='bad storage record'):
+        torch_early.load(archive(members(storages=storages)))
+    storages = (dumps(1, ('s', 'cuda:x', torch_early.FloatStorage)) + struct.pack('<q', 0)
+                + dumps([]))
+    with pytest.raises(RuntimeError, match="the location 'cuda:x' names no device"):
+        torch_early.load(archive(members(storages=storages)))
+
+
+def test_a_refused_global_stays_an_unpickling_error():
+    obj = PROTOCOL_2 + b'cposix\nsystem\nX\x04\x00\x00\x00trueq\x00\x85R.'
+    with pytest.raises(pickle.UnpicklingError, match="refused the global 'posix.system'"):
+        torch_early.load(corrupt_pickle(obj))
+
+
+def checkpoint_bytes(protocol):
+    values = torch_early.DoubleTensor([1.5, -2, 3])
+    obj = {'t': values, 'view': values[1:], 'name': 'módulo', 'raw': b'\x00\xff',
+           'mutable': bytearray(b'ab'), 'numbers': [1, 2.5, None, True]}
+    buffer = io.BytesIO()
+    torch_early.save(obj, buffer, pickle_protocol=protocol)
+    return buffer.getvalue()
+
+
+def load_outcome(data):
+    """'ok', 'RuntimeError', 'refused', or the name of any other exception load raised."""
+    try:
+        torch_early.load(io.BytesIO(data))
+        return 'ok'
+    except RuntimeError:
+        return 'RuntimeError'
+    except Exception as error:
+        if isinstance(error, pickle.UnpicklingError) and 'refused the global' in str(error):
+            return 'refused'
+        return type(error).__name__
+
+
+@pytest.mark.parametrize('protocol', [2, 5])
+def test_every_byte_of_a_checkpoint_changed_or_cut_gives_a_runtime_error(protocol):
+    # The members' headers and data (the zero padding between them changes nothing): each byte
+    # changed twice, and the file cut every 13 bytes.
+    data = checkpoint_bytes(protocol)
+    outcomes = collections.Counter()
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')                 # a changed module source warns
+        for position in range(len(data)):
+            if data[position] == 0:
+                continue
+            for value in (data[position] ^ 0xff, (data[position] + 1) % 256):
+                mutated = bytearray(data)
+                mutated[position] = value
+                outcomes[load_outcome(bytes(mutated))] += 1
+        for length in range(0, len(data), 13):
+            outcomes[load_outcome(data[:length])] += 1
+    assert set(outcomes) <= {'ok', 'RuntimeError', 'refused'}, outcomes
+    assert outcomes['RuntimeError'] > 1000

@@ -300,3 +300,26 @@ def _write(tmp_path, data):
     path = tmp_path / 'raw.t7'
     path.write_bytes(data)
     return path
+
+
+@pytest.mark.parametrize('kwargs', [{}, {'ascii': True}, {'long_size': 4}])
+def test_every_byte_changed_gives_a_value_or_a_reader_exception(tmp_path, kwargs):
+    # T7ReaderException is a RuntimeError: no other exception type escapes, whatever byte changes
+    writer = T7Writer(**kwargs)
+    values = torch.DoubleTensor([[1, 2], [3, 4]])
+    writer.write({'t': values, 'row': values[1], 'name': 'módulo', 'list': [1, 2.5, True, None],
+                  'long': torch.LongTensor([5, -6]),
+                  'module': LuaClass('nn.Linear', {'weight': torch.FloatTensor(2).fill_(1)})})
+    data = writer.data()
+    path = tmp_path / 'changed.t7'
+    outcomes = set()
+    for position in range(len(data)):
+        changed = bytearray(data)
+        changed[position] ^= 0x81                      # the top and the bottom bit
+        path.write_bytes(bytes(changed))
+        try:
+            load_lua(str(path), unknown_classes=True, **kwargs)
+            outcomes.add('value')
+        except T7ReaderException:
+            outcomes.add('T7ReaderException')
+    assert outcomes == {'value', 'T7ReaderException'}

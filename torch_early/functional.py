@@ -49,6 +49,11 @@ def stack(sequence, dim=0, out=None):
     sequence = list(sequence)
     if len(sequence) == 0:
         raise ValueError("stack expects a non-empty sequence of tensors")
+    for i, tensor in enumerate(sequence):
+        # Anything with unsqueeze (a tensor or a Variable); otherwise a TypeError naming it.
+        if not callable(getattr(tensor, 'unsqueeze', None)):
+            raise TypeError("stack expects a sequence of tensors, but element {} of the sequence "
+                            "is {}".format(i, type(tensor).__name__))
     if dim < 0:
         dim += sequence[0].dim() + 1
     inputs = [tensor.unsqueeze(dim) for tensor in sequence]

@@ -13,6 +13,7 @@ load is safe by default, beyond the era: its unpickler rebuilds only torch_early
 and plain containers (`_SafeUnpickler`), so a file cannot run code. Other globals need
 add_safe_globals, load(f, weights_only=False), or a trusted run (`_TRUST_VARIABLE`).
 """
+import contextlib
 import difflib
 import inspect
 import io
@@ -85,7 +86,11 @@ def _cpu_deserialize(storage, location):
 
 def _cuda_deserialize(storage, location):
     if location.startswith('cuda:'):
-        return storage.cuda(int(location[len('cuda:'):]))
+        device = location[len('cuda:'):]
+        if not device.isdigit():
+            raise RuntimeError("corrupt checkpoint: the location {!r} names no device"
+                               .format(location))
+        return storage.cuda(int(device))
 
 
 register_package(10, _cpu_tag, _cpu_deserialize)
@@ -240,11 +245,43 @@ def _refusal_message(module, name):
         .format(public=public, module=module, name=name, variable=_TRUST_VARIABLE))
 
 
+def _refusal(module, name):
+    """The pickle.UnpicklingError that refuses a global (as documented), marked as a refusal so
+    that _reading lets it through unchanged."""
+    error = pickle.UnpicklingError(_refusal_message(module, name))
+    error.refused_global = module + '.' + name
+    return error
+
+
+class _ReadFirstUnpickler(pickle._Unpickler):
+    """pickle's Python unpickler, which reads a counted string or bytes object before it makes
+    one (so that a corrupt count finds the data short), and here a bytearray too: the stock
+    one allocates BYTEARRAY8's count first."""
+
+    def _load_bytearray8(self):
+        (count,) = struct.unpack('<Q', self.read(8))
+        data = self.read(count)
+        if len(data) != count:
+            raise pickle.UnpicklingError('pickle data was truncated: a bytearray of {} bytes '
+                                         'holds {}'.format(count, len(data)))
+        self.append(bytearray(data))
+
+    dispatch = dict(pickle._Unpickler.dispatch)
+    dispatch[pickle.BYTEARRAY8[0]] = _load_bytearray8
+
+
 def _unpickler_class(pickle_module, safe):
     """An Unpickler of `pickle_module` whose globals named 'torch.' are torch_early's and which,
-    when `safe`, finds only the globals of _is_safe_object, _SAFE_BUILTINS and add_safe_globals."""
+    when `safe`, finds only the globals of _is_safe_object, _SAFE_BUILTINS and add_safe_globals.
 
-    class Unpickler(pickle_module.Unpickler):
+    For the standard pickle module it is the Python implementation (_ReadFirstUnpickler): given a
+    count (a string of 2^40 bytes, a memo index of 2^31), the C one allocates that much before it
+    reads, and a corrupt count becomes a MemoryError, where the Python one reads what the member
+    holds and finds it short. The pickles of a checkpoint are small: the tensors' numbers are
+    read apart from them."""
+    base = _ReadFirstUnpickler if pickle_module is pickle else pickle_module.Unpickler
+
+    class Unpickler(base):
         def find_class(self, module, name):
             real = _real_module(module)
             if not safe:
@@ -261,7 +298,7 @@ def _unpickler_class(pickle_module, safe):
                     obj = None
                 if obj is not None and _is_safe_object(obj):
                     return obj
-            raise pickle.UnpicklingError(_refusal_message(module, name))
+            raise _refusal(module, name)
 
     return Unpickler
 
@@ -401,21 +438,42 @@ def _save(obj, f, pickle_module, pickle_protocol):
 # load
 ################################################################################
 
+@contextlib.contextmanager
+def _reading(what):
+    """Whatever the bytes of a broken file make tarfile, struct or the unpickler raise while
+    `what` is read (UnicodeDecodeError, OverflowError, OSError, ValueError, KeyError, ...)
+    becomes the RuntimeError the documentation promises, naming what was read and the original
+    error. Our own checks raise RuntimeError already; a refused global stays an UnpicklingError;
+    running out of memory is no fault of the file (no count in it can make load allocate more
+    than the file holds)."""
+    try:
+        yield
+    except (RuntimeError, MemoryError):
+        raise
+    except Exception as error:
+        if hasattr(error, 'refused_global'):
+            raise
+        raise RuntimeError("corrupt or truncated checkpoint: {} failed ({}: {})"
+                           .format(what, type(error).__name__, error)) from error
+
+
 class _MemberReader(object):
     """Reads one tar member, knowing how many bytes remain, so that no size field in the file
     can make load allocate more than the file holds or read past the member."""
 
     def __init__(self, tar, name, unpickler_class):
-        try:
-            info = tar.getmember(name)
-        except KeyError:
-            raise RuntimeError("not a torch_early checkpoint: the archive has no '{}' member"
-                               .format(name)) from None
-        if not info.isfile():
-            raise RuntimeError("corrupt checkpoint: the member '{}' is not a file".format(name))
+        with _reading("finding the member '{}'".format(name)):
+            try:
+                info = tar.getmember(name)
+            except KeyError:
+                raise RuntimeError("not a torch_early checkpoint: the archive has no '{}' member"
+                                   .format(name)) from None
+            if not info.isfile():
+                raise RuntimeError("corrupt checkpoint: the member '{}' is not a file"
+                                   .format(name))
+            self.stream = tar.extractfile(info)
         self.name = name
         self.size = info.size
-        self.stream = tar.extractfile(info)
         self.unpickler_class = unpickler_class
 
     def remaining(self):
@@ -426,7 +484,8 @@ class _MemberReader(object):
             raise RuntimeError("corrupt or truncated checkpoint: {} needs {} bytes but the member "
                                "'{}' holds only {} more".format(what, count, self.name,
                                                                 self.remaining()))
-        data = self.stream.read(count)
+        with _reading("reading the member '{}'".format(self.name)):
+            data = self.stream.read(count)
         if len(data) != count:
             raise RuntimeError("truncated checkpoint: the member '{}' ends early".format(self.name))
         return data
@@ -436,10 +495,28 @@ class _MemberReader(object):
         return [value for (value,) in _INT64.iter_unpack(data)]
 
     def unpickle(self, persistent_load=None):
-        unpickler = self.unpickler_class(self.stream)
-        if persistent_load is not None:
-            unpickler.persistent_load = persistent_load
-        return unpickler.load()
+        with _reading("unpickling the member '{}'".format(self.name)):
+            unpickler = self.unpickler_class(_BoundedStream(self))
+            if persistent_load is not None:
+                unpickler.persistent_load = persistent_load
+            return unpickler.load()
+
+
+class _BoundedStream(object):
+    """A member's stream as the unpickler reads it: no read asks for more bytes than the member
+    still holds (the stream would allocate whatever count a corrupt pickle gives first)."""
+
+    def __init__(self, reader):
+        self.reader = reader
+
+    def read(self, count=-1):
+        remaining = self.reader.remaining()
+        if count is None or count < 0 or count > remaining:
+            count = remaining
+        return self.reader.stream.read(count)
+
+    def readline(self, limit=-1):
+        return self.reader.stream.readline(limit)
 
 
 def _trusted_run():
@@ -466,20 +543,20 @@ def load(f, map_location=None, pickle_module=pickle, weights_only=None):
 
 def _load(f, restore, pickle_module, safe):
     unpickler_class = _unpickler_class(pickle_module, safe)
-    try:
-        tar = tarfile.open(fileobj=f, mode='r:', format=tarfile.PAX_FORMAT)
-    except tarfile.TarError as error:
-        raise RuntimeError("not a torch_early checkpoint (not a tar archive, or a truncated one): "
-                           "{}".format(error)) from None
-    try:
-        with tar:
-            return _read_archive(tar, restore, unpickler_class)
-    except (tarfile.TarError, EOFError, struct.error) as error:
-        raise RuntimeError("corrupt or truncated checkpoint: {}".format(error)) from None
+    with _reading('opening the archive'):
+        try:
+            tar = tarfile.open(fileobj=f, mode='r:', format=tarfile.PAX_FORMAT)
+        except tarfile.TarError as error:
+            raise RuntimeError("not a torch_early checkpoint (not a tar archive, or a truncated "
+                               "one): {}".format(error)) from None
+    with tar:
+        return _read_archive(tar, restore, unpickler_class)
 
 
 def _read_archive(tar, restore, unpickler_class):
-    for info in tar.getmembers():
+    with _reading('reading the archive'):
+        infos = tar.getmembers()
+    for info in infos:
         if info.name not in _MEMBERS:
             raise RuntimeError("not a torch_early checkpoint: unexpected member '{}' in the "
                                "archive".format(info.name))
@@ -504,8 +581,7 @@ def _read_archive(tar, restore, unpickler_class):
             return module_class
         if isinstance(saved_id, str) and saved_id in objects:
             return objects[saved_id]
-        raise pickle.UnpicklingError("corrupt checkpoint: unknown persistent id {!r}"
-                                     .format(saved_id))
+        raise RuntimeError("corrupt checkpoint: unknown persistent id {!r}".format(saved_id))
 
     return _MemberReader(tar, 'pickle', unpickler_class).unpickle(persistent_load)
 
@@ -523,7 +599,7 @@ def _read_storages(reader, restore):
     storage_classes = _tensor_class_by_storage()
     for _ in range(_read_count(reader, 'storages')):
         record = reader.unpickle()
-        if (not isinstance(record, tuple) or len(record) != 3
+        if (not isinstance(record, tuple) or len(record) != 3 or not isinstance(record[1], str)
                 or record[2] not in storage_classes):
             raise RuntimeError("corrupt checkpoint: bad storage record {!r}".format(record))
         key, location, storage_class = record

@@ -4,6 +4,7 @@
  * On the path of `torch_early.gesv(b, a)`: THPFloatTensor_stateless_gesv → THFloatTensor_gesv →
  * THFloatLapack_gesv → sgesv_. */
 #include <limits.h>
+#include <math.h>
 
 #include "THTensor.h"
 #include "THLapack.h"

@@ -5,6 +5,7 @@ Sections: linear and dropout; the activations (relu, threshold, softmax, ...) an
 of _functions/thnn; convolution, pooling and normalization (conv2d, max_pool2d, batch_norm, ...);
 the other poolings, upsampling and pixel shuffling (lp_pool2d, upsample_bilinear, pixel_shuffle).
 """
+import numbers
 
 from ._functions.linear import Linear
 from ._functions.dropout import Dropout
@@ -350,6 +351,12 @@ def pixel_shuffle(input, upscale_factor):
     if input.dim() != 4:
         raise ValueError("pixel_shuffle expects a 4D input (batch x channels x height x width), "
                          "but got size {}".format('x'.join(map(str, input.size()))))
+    if isinstance(upscale_factor, bool) or not isinstance(upscale_factor, numbers.Integral):
+        raise TypeError("pixel_shuffle: upscale_factor must be a whole number, but got {}"
+                        .format(type(upscale_factor).__name__))
+    if upscale_factor < 1:
+        raise ValueError("pixel_shuffle: upscale_factor must be at least 1, but got {}"
+                         .format(upscale_factor))
     batch_size, channels, in_height, in_width = input.size()
     r = upscale_factor
     if channels % (r * r) != 0:

@@ -32,6 +32,34 @@ static void THTensor_(checkRightHandSide)(THTensor *b, THTensor *a, int argNumbe
              THTensor_(sizeDesc)(a).str, THTensor_(sizeDesc)(b).str);
 }
 
+/* LAPACK's eigenvalue and singular value routines iterate until values converge, which inf and
+ * NaN never do: on them the bundled LAPACK loops forever (gesvd), writes out of bounds (geev), or
+ * fails with an error that blames the matrix (syev "did not converge", gels "not of full rank",
+ * pstrf "not positive definite"). The functions over those routines refuse such input first; the
+ * direct factorisations (LU, Cholesky, QR, triangular solves) carry inf and NaN through to their
+ * results as IEEE arithmetic does, and need no check. */
+static void THTensor_(checkFinite)(THTensor *m, int argNumber, const char *function,
+                                   const char *name) {
+  THTensor *flat = THTensor_(newContiguous)(m);
+  const real *p = THTensor_(data)(flat);
+  ptrdiff_t n = THTensor_(nElement)(flat), i = 0;
+  while (i < n && isfinite(p[i]))
+    i++;
+  THTensor_(free)(flat);
+  THArgCheck(i == n, argNumber, "%s: %s holds inf or NaN, which LAPACK cannot handle", function,
+             name);
+}
+
+/* Results are handed over one after the other (giveResult), so one tensor given for two results
+ * (`eig(out=(x, x))`) would end up holding only the last: refused. Distinct tensors may share
+ * memory with each other or with the inputs: each is re-pointed to a fresh result. */
+static void THTensor_(checkDistinctResults)(THTensor *first, THTensor *second, int argNumber,
+                                            const char *function) {
+  THArgCheck(first != second, argNumber,
+             "%s: the same tensor was given for two of its results; give each result its own "
+             "tensor", function);
+}
+
 /* A new rows x cols matrix with column-major strides (1, rows), holding a copy of src if given. */
 static THTensor *THTensor_(newColumnMajor)(long rows, long cols, THTensor *src) {
   long size[2] = {rows, cols}, stride[2] = {1, rows};
@@ -104,6 +132,7 @@ static void THTensor_(mirrorTriangle)(THTensor *m, const char *uplo) {
 /* ---- Solving ---- */
 
 void THTensor_(gesv)(THTensor *rb_, THTensor *ra_, THTensor *b, THTensor *a) {
+  THTensor_(checkDistinctResults)(rb_, ra_, 2, "gesv");
   THTensor_(checkSquare)(a, 4, "A");
   THTensor_(checkRightHandSide)(b, a, 3);
   THLapack_require("gesv");
@@ -125,6 +154,7 @@ void THTensor_(gesv)(THTensor *rb_, THTensor *ra_, THTensor *b, THTensor *a) {
 
 void THTensor_(trtrs)(THTensor *rb_, THTensor *ra_, THTensor *b, THTensor *a, const char *uplo,
                       const char *trans, const char *diag) {
+  THTensor_(checkDistinctResults)(rb_, ra_, 2, "trtrs");
   THTensor_(checkSquare)(a, 4, "A");
   THTensor_(checkRightHandSide)(b, a, 3);
   THLapack_require("trtrs");
@@ -144,8 +174,11 @@ void THTensor_(trtrs)(THTensor *rb_, THTensor *ra_, THTensor *b, THTensor *a, co
 }
 
 void THTensor_(gels)(THTensor *rb_, THTensor *ra_, THTensor *b, THTensor *a) {
+  THTensor_(checkDistinctResults)(rb_, ra_, 2, "gels");
   THTensor_(checkMatrix)(a, 4, "A");
   THTensor_(checkRightHandSide)(b, a, 3);
+  THTensor_(checkFinite)(a, 4, "gels", "A");
+  THTensor_(checkFinite)(b, 3, "gels", "B");
   THLapack_require("gels");
   int m = (int)a->size[0], n = (int)a->size[1], nrhs = (int)b->size[1], info;
   int ldb = m > n ? m : n;
@@ -175,7 +208,9 @@ void THTensor_(gels)(THTensor *rb_, THTensor *ra_, THTensor *b, THTensor *a) {
 /* ---- Eigenvalues and singular values ---- */
 
 void THTensor_(syev)(THTensor *re_, THTensor *rv_, THTensor *a, const char *jobz, const char *uplo) {
+  THTensor_(checkDistinctResults)(re_, rv_, 2, "symeig");
   THTensor_(checkSquare)(a, 3, "the input");
+  THTensor_(checkFinite)(a, 3, "symeig", "the input");
   THLapack_require("syev");
   int n = (int)a->size[0], info, lwork;
   THTensor *v = THTensor_(newColumnMajor)(n, n, a);
@@ -201,7 +236,9 @@ void THTensor_(syev)(THTensor *re_, THTensor *rv_, THTensor *a, const char *jobz
 }
 
 void THTensor_(geev)(THTensor *re_, THTensor *rv_, THTensor *a, const char *jobvr) {
+  THTensor_(checkDistinctResults)(re_, rv_, 2, "eig");
   THTensor_(checkSquare)(a, 3, "the input");
+  THTensor_(checkFinite)(a, 3, "eig", "the input");
   THLapack_require("geev");
   int n = (int)a->size[0], info, lwork;
   int wantVectors = jobvr[0] == 'V' || jobvr[0] == 'v';
@@ -242,7 +279,11 @@ void THTensor_(geev)(THTensor *re_, THTensor *rv_, THTensor *a, const char *jobv
 }
 
 void THTensor_(gesvd)(THTensor *ru_, THTensor *rs_, THTensor *rv_, THTensor *a, const char *jobu) {
+  THTensor_(checkDistinctResults)(ru_, rs_, 2, "svd");
+  THTensor_(checkDistinctResults)(rs_, rv_, 3, "svd");
+  THTensor_(checkDistinctResults)(ru_, rv_, 3, "svd");
   THTensor_(checkMatrix)(a, 4, "the input");
+  THTensor_(checkFinite)(a, 4, "svd", "the input");
   THLapack_require("gesvd");
   int m = (int)a->size[0], n = (int)a->size[1], k = m < n ? m : n, info, lwork;
   int all = jobu[0] == 'A' || jobu[0] == 'a';
@@ -345,6 +386,7 @@ void THTensor_(potri)(THTensor *ra_, THTensor *a, const char *uplo) {
 
 void THTensor_(pstrf)(THTensor *ra_, THIntTensor *rpiv_, THTensor *a, const char *uplo, real tol) {
   THTensor_(checkSquare)(a, 3, "the input");
+  THTensor_(checkFinite)(a, 3, "pstrf", "the input");
   THLapack_require("pstrf");
   int n = (int)a->size[0], rank, info;
   THTensor *factor = THTensor_(newColumnMajor)(n, n, a);
@@ -394,6 +436,7 @@ static void THTensor_(formQ)(THTensor *compact, int cols, THTensor *tau, int *in
 }
 
 void THTensor_(qr)(THTensor *rq_, THTensor *rr_, THTensor *a) {
+  THTensor_(checkDistinctResults)(rq_, rr_, 2, "qr");
   THTensor_(checkMatrix)(a, 3, "the input");
   THLapack_require("geqrf");
   int m = (int)a->size[0], n = (int)a->size[1], k = m < n ? m : n, info;
@@ -413,6 +456,7 @@ void THTensor_(qr)(THTensor *rq_, THTensor *rr_, THTensor *a) {
 }
 
 void THTensor_(geqrf)(THTensor *ra_, THTensor *rtau_, THTensor *a) {
+  THTensor_(checkDistinctResults)(ra_, rtau_, 2, "geqrf");
   THTensor_(checkMatrix)(a, 3, "the input");
   THLapack_require("geqrf");
   int info;

@@ -1,7 +1,9 @@
 /* THTensorLapack: linear algebra over LAPACK for Float and Double, declared by THTensor.h. Inputs
  * are copied into column-major (Fortran) matrices and never modified; results come back in the
  * column-major layout LAPACK wrote them in (strides 1 and rows). Flags are LAPACK's one-letter
- * strings: uplo "U"/"L", trans "N"/"T", diag "U"/"N", jobz/jobvr "V"/"N", jobu "S"/"A". */
+ * strings: uplo "U"/"L", trans "N"/"T", diag "U"/"N", jobz/jobvr "V"/"N", jobu "S"/"A".
+ * Results may be any tensors, the inputs included, but two results never the same tensor; syev,
+ * geev, gesvd, gels and pstrf refuse an input holding inf or NaN. */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/THTensorLapack.h"
 #else

@@ -1,7 +1,8 @@
 /* SoftPlus: output = log(1 + exp(beta * input)) / beta, or input itself where beta * input is
  * above threshold (where the two agree to the float's precision, and exp would overflow). The
- * backward reads the forward's output: with z = exp(beta * output), gradInput =
- * gradOutput * (z - 1) / z, the sigmoid of beta * input. */
+ * backward makes the same choice on the input, not on the output (which lies above the input:
+ * for beta * input just below the threshold the output is above it), and gives gradOutput
+ * times the sigmoid of beta * input there. */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/SoftPlus.c"
 #else
@@ -17,13 +18,13 @@ void THNN_(SoftPlus_updateOutput)(THNNState *state, THTensor *input, THTensor *o
 void THNN_(SoftPlus_updateGradInput)(THNNState *state, THTensor *input, THTensor *gradOutput,
                                      THTensor *gradInput, THTensor *output, real beta,
                                      real threshold) {
-  (void)state, (void)input;
-  THNN_(checkSameNumel)(output, gradOutput, 3, "gradOutput");
-  THNN_(checkElementwiseApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, "output",
-                               output, NULL);
-  THTensor_(resizeAs)(gradInput, output);
-  THNN_ELEMENTWISE_2(gradInput, gradOutput, output,
-                     y * beta > threshold ? x : x * (1 - exp(-y * beta)));
+  (void)state, (void)output;
+  THNN_(checkSameNumel)(input, gradOutput, 3, "gradOutput");
+  THNN_(checkElementwiseApart)(gradInput, 4, "gradInput", "gradOutput", gradOutput, "input",
+                               input, NULL);
+  THTensor_(resizeAs)(gradInput, input);
+  THNN_ELEMENTWISE_2(gradInput, gradOutput, input,
+                     y * beta > threshold ? x : x / (1 + exp(-y * beta)));
 }
 
 #endif

@@ -408,7 +408,7 @@ TEST(Case_(bad_shapes_and_singular_systems_are_errors_naming_them)) {
   EXPECT_TH_ERROR(THTensor_(syev)(r1, r2, wide, "V", "U"), "must be a square matrix, got size 2x3");
   EXPECT_TH_ERROR(THTensor_(gels)(r1, r2, b, wide), "size mismatch: A is 2x3 and B is 3x2");
   EXPECT_TH_ERROR(THTensor_(potrs)(r1, wide, a, "U"), "size mismatch: A is 3x3 and B is 2x3");
-  EXPECT_TH_ERROR(THTensor_(gesvd)(r1, r2, r2, v, "S"), "expected a matrix for the input, got a 1D tensor");
+  EXPECT_TH_ERROR(THTensor_(gesvd)(r1, r2, zeros, v, "S"), "expected a matrix for the input, got a 1D tensor");
   EXPECT_TH_ERROR(THTensor_(btrifact)(r1, piv, a, 1), "expected the input to be a batch of square matrices (B x n x n), got size 3x3");
   THTensor_(free)(r2);
   THTensor_(free)(r1);
@@ -473,6 +473,115 @@ TEST(Case_(failures_leave_every_result_as_it_was)) {
   THTensor_(free)(b);
 }
 
+/* The routines that iterate until values converge (syev, geev, gesvd) and those whose failure
+ * would blame the matrix's rank (gels, pstrf) refuse inf and NaN before LAPACK sees them: the
+ * bundled LAPACK hangs in gesvd and writes out of bounds in geev on such input. Every result
+ * stays as it was. */
+TEST(Case_(the_iterative_routines_refuse_inf_and_nan)) {
+  const real bad[3] = {INFINITY, -INFINITY, NAN};
+  THTensor *r1 = Case_(sevens)(), *r2 = Case_(sevens)(), *r3 = Case_(sevens)();
+  THStorage *s1 = r1->storage, *s2 = r2->storage, *s3 = r3->storage;
+  THIntTensor *piv = THIntTensor_new();
+  for (int k = 0; k < 3; k++) {
+    THTensor *a = Case_(matrix)(3, 3, Case_(SPD3)), *b = Case_(matrix)(3, 2, Case_(B32));
+    THTensor_(set2d)(a, 2, 1, bad[k]);
+    THTensor *transposed = THTensor_(newTranspose)(a, 0, 1);        /* any layout is scanned */
+    EXPECT_TH_ERROR(THTensor_(syev)(r1, r2, a, "V", "U"), "symeig: the input holds inf or NaN");
+    EXPECT_TH_ERROR(THTensor_(syev)(r1, r2, transposed, "N", "L"), "symeig: the input holds inf or NaN");
+    EXPECT_TH_ERROR(THTensor_(geev)(r1, r2, a, "V"), "eig: the input holds inf or NaN");
+    EXPECT_TH_ERROR(THTensor_(geev)(r1, r2, transposed, "N"), "eig: the input holds inf or NaN");
+    EXPECT_TH_ERROR(THTensor_(gesvd)(r1, r2, r3, a, "S"), "svd: the input holds inf or NaN");
+    EXPECT_TH_ERROR(THTensor_(gesvd)(r1, r2, r3, transposed, "A"), "svd: the input holds inf or NaN");
+    EXPECT_TH_ERROR(THTensor_(gels)(r1, r2, b, a), "gels: A holds inf or NaN");
+    EXPECT_TH_ERROR(THTensor_(pstrf)(r1, piv, a, "U", -1), "pstrf: the input holds inf or NaN");
+    THTensor_(set2d)(b, 1, 1, bad[k]);
+    THTensor *good = Case_(matrix)(3, 3, Case_(SPD3));
+    EXPECT_TH_ERROR(THTensor_(gels)(r1, r2, b, good), "gels: B holds inf or NaN");
+    THTensor_(free)(good);
+    THTensor_(free)(transposed);
+    THTensor_(free)(b);
+    THTensor_(free)(a);
+  }
+  CHECK(Case_(untouched)(r1, s1));
+  CHECK(Case_(untouched)(r2, s2));
+  CHECK(Case_(untouched)(r3, s3));
+  CHECK_EQ_LONG(piv->nDimension, 0);
+  THIntTensor_free(piv);
+  THTensor_(free)(r3);
+  THTensor_(free)(r2);
+  THTensor_(free)(r1);
+}
+
+/* The direct factorisations carry inf and NaN into their results, as IEEE arithmetic does. */
+TEST(Case_(the_direct_factorisations_carry_nan_through)) {
+  THTensor *a = Case_(matrix)(3, 3, Case_(SPD3)), *b = Case_(matrix)(3, 2, Case_(B32));
+  THTensor_(set2d)(a, 0, 0, NAN);
+  THTensor *x = THTensor_(new)(), *lu = THTensor_(new)(), *q = THTensor_(new)(), *r = THTensor_(new)();
+  THTensor_(gesv)(x, lu, b, a);
+  CHECK(isnan(THTensor_(get2d)(x, 0, 0)));
+  THTensor_(qr)(q, r, a);
+  CHECK(isnan(THTensor_(get2d)(r, 0, 0)));
+  THTensor_(getri)(x, a);
+  CHECK(isnan(THTensor_(get2d)(x, 0, 0)));
+  THTensor_(free)(r);
+  THTensor_(free)(q);
+  THTensor_(free)(lu);
+  THTensor_(free)(x);
+  THTensor_(free)(b);
+  THTensor_(free)(a);
+}
+
+/* One tensor given for two results would hold only the last one handed over: refused, before
+ * anything is written. */
+TEST(Case_(one_tensor_for_two_results_is_refused)) {
+  THTensor *a = Case_(matrix)(3, 3, Case_(SPD3)), *b = Case_(matrix)(3, 2, Case_(B32));
+  THTensor *r = Case_(sevens)(), *other = Case_(sevens)();
+  THStorage *storage = r->storage, *otherStorage = other->storage;
+  EXPECT_TH_ERROR(THTensor_(gesv)(r, r, b, a), "gesv: the same tensor was given for two of its results");
+  EXPECT_TH_ERROR(THTensor_(trtrs)(r, r, b, a, "U", "N", "N"), "trtrs: the same tensor");
+  EXPECT_TH_ERROR(THTensor_(gels)(r, r, b, a), "gels: the same tensor");
+  EXPECT_TH_ERROR(THTensor_(syev)(r, r, a, "V", "U"), "symeig: the same tensor");
+  EXPECT_TH_ERROR(THTensor_(geev)(r, r, a, "V"), "eig: the same tensor");
+  EXPECT_TH_ERROR(THTensor_(geev)(r, r, a, "N"), "eig: the same tensor");
+  EXPECT_TH_ERROR(THTensor_(gesvd)(r, r, other, a, "S"), "svd: the same tensor");
+  EXPECT_TH_ERROR(THTensor_(gesvd)(other, r, r, a, "S"), "svd: the same tensor");
+  EXPECT_TH_ERROR(THTensor_(gesvd)(r, other, r, a, "A"), "svd: the same tensor");
+  EXPECT_TH_ERROR(THTensor_(qr)(r, r, a), "qr: the same tensor");
+  EXPECT_TH_ERROR(THTensor_(geqrf)(r, r, a), "geqrf: the same tensor");
+  CHECK(Case_(untouched)(r, storage));
+  CHECK(Case_(untouched)(other, otherStorage));
+  THTensor_(free)(other);
+  THTensor_(free)(r);
+  THTensor_(free)(b);
+  THTensor_(free)(a);
+}
+
+/* Results may be the input itself, or share memory with it or with each other: the input is read
+ * into LAPACK's own copy first, and each result is re-pointed to fresh memory at the end. */
+TEST(Case_(results_may_share_memory_with_the_input)) {
+  static const double values[6] = {3, 1, 1, -1, 3, 1};
+  THTensor *a = Case_(matrix)(2, 3, values), *keep = THTensor_(newClone)(a);
+  THTensor *s = THTensor_(new)(), *v = THTensor_(newTranspose)(a, 0, 1);   /* a view of a */
+  THTensor_(gesvd)(a, s, v, a, "S");                                      /* U into a itself */
+  CHECK_NEAR(Case_(svdError)(a, s, v, keep), 0, CASE_TOL);
+  THTensor *sym = Case_(matrix)(3, 3, Case_(SPD3)), *symKeep = THTensor_(newClone)(sym);
+  THTensor *e = THTensor_(newNarrow)(sym, 0, 0, 1);                       /* a view of sym */
+  THTensor_(syev)(e, sym, sym, "V", "U");
+  THTensor *av = Case_(times)(symKeep, 0, sym);
+  for (long i = 0; i < 3; i++)
+    for (long j = 0; j < 3; j++)
+      CHECK_NEAR(THTensor_(get2d)(av, i, j), THTensor_(get2d)(sym, i, j) * THTensor_(get1d)(e, j),
+                 CASE_TOL * 10);
+  THTensor_(free)(av);
+  THTensor_(free)(e);
+  THTensor_(free)(symKeep);
+  THTensor_(free)(sym);
+  THTensor_(free)(v);
+  THTensor_(free)(s);
+  THTensor_(free)(keep);
+  THTensor_(free)(a);
+}
+
 static const harness_test Case_(tests)[] = {
   TEST_ENTRY(Case_(gesv_solves_and_returns_the_LU_factors)),
   TEST_ENTRY(Case_(trtrs_solves_triangular_systems)),
@@ -487,6 +596,10 @@ static const harness_test Case_(tests)[] = {
   TEST_ENTRY(Case_(btrifact_and_btrisolve_solve_each_system_of_a_batch)),
   TEST_ENTRY(Case_(bad_shapes_and_singular_systems_are_errors_naming_them)),
   TEST_ENTRY(Case_(failures_leave_every_result_as_it_was)),
+  TEST_ENTRY(Case_(the_iterative_routines_refuse_inf_and_nan)),
+  TEST_ENTRY(Case_(the_direct_factorisations_carry_nan_through)),
+  TEST_ENTRY(Case_(one_tensor_for_two_results_is_refused)),
+  TEST_ENTRY(Case_(results_may_share_memory_with_the_input)),
 };
 
 /* Built without LAPACK: each function says so, before touching anything. */

@@ -94,13 +94,19 @@ class Pow(Function):
 
     def backward(self, grad_output):
         a, b = self.saved_tensors
+        b_as_a = b.contiguous().view(a.size())
         grad_a = grad_b = None
         if self.needs_input_grad[0]:
-            # d(a^b)/da = b * a^(b-1)
+            # d(a^b)/da = b * a^(b-1); 0 where b = 0 (a^0 is the constant 1, also at a = 0,
+            # where the formula reads 0 * inf)
             grad_a = grad_output.mul(b).mul_(a.pow(b.add(-1)))
+            grad_a.masked_fill_(b_as_a.eq(0), 0)
         if self.needs_input_grad[1]:
-            # d(a^b)/db = a^b * ln(a)
-            grad_b = _as_size_of(grad_output.mul(a.pow(b)).mul_(a.log()), self.b_size)
+            # d(a^b)/db = a^b * ln(a); 0 at a = 0 for b >= 0 (0^b is constant there, where the
+            # formula reads 0 * -inf); NaN for a < 0, where ln is undefined
+            grad_b = grad_output.mul(a.pow(b)).mul_(a.log())
+            grad_b.masked_fill_(a.eq(0).mul_(b_as_a.ge(0)), 0)
+            grad_b = _as_size_of(grad_b, self.b_size)
         return grad_a, grad_b
 
 
@@ -201,19 +207,33 @@ class PowConstant(Function):
     def forward(self, a):
         if self.tensor_power:
             result = a.new(a.size()).fill_(self.constant).pow_(a)
-            self.save_for_backward(result)
+            self.save_for_backward(a, result)
             return result
         self.save_for_backward(a)
         return a.pow(self.constant)
 
     def backward(self, grad_output):
         if self.tensor_power:
-            # d(c^a)/da = c^a * ln(c)
-            result, = self.saved_tensors
-            return grad_output.mul(result).mul_(math.log(self.constant))
-        # d(a^c)/da = c * a^(c-1)
+            # d(c^a)/da = c^a * ln(c), with the real ln: NaN for c < 0; for c = 0, 0^a is the
+            # constant 0 (1 at a = 0) where a >= 0, and the formula's 0 * -inf means 0 there
+            a, result = self.saved_tensors
+            grad = grad_output.mul(result).mul_(_real_log(self.constant))
+            if self.constant == 0:
+                grad.masked_fill_(a.ge(0), 0)
+            return grad
         a, = self.saved_tensors
+        if self.constant == 0:
+            # a^0 is the constant 1, also at a = 0 (where c * a^(c-1) reads 0 * inf)
+            return grad_output.new(grad_output.size()).zero_()
+        # d(a^c)/da = c * a^(c-1)
         return grad_output.mul(a.pow(self.constant - 1)).mul_(self.constant)
+
+
+def _real_log(number):
+    """ln(number) for real numbers: -inf at 0 and NaN below it, where math.log raises."""
+    if number > 0:
+        return math.log(number)
+    return float('-inf') if number == 0 else float('nan')
 
 
 class Negate(InplaceFunction):

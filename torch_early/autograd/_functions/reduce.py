@@ -141,7 +141,11 @@ class Prod(_Reduction):
 
 
 class Norm(_Reduction):
-    """The p-norm N: d N / d x = sign(x) |x|^(p-1) / N^(p-1)."""
+    """The p-norm N: d N / d x = sign(x) |x|^(p-1) / N^(p-1), and where that formula reads
+    0 * inf or 0 / 0, the value of its limit, as modern PyTorch gives: 0 where N = 0 (p > 1),
+    0 at x = 0 (p < 1); p = 0 counts the nonzero elements, a constant wherever it is
+    differentiable (gradient 0); p = inf is max |x|, whose gradient goes to the elements that
+    reach it, shared among them."""
 
     def __init__(self, p=2, dim=None):
         super(Norm, self).__init__(dim)
@@ -161,12 +165,28 @@ class Norm(_Reduction):
     def backward(self, grad_output):
         input, norm = self.saved_tensors
         p = self.p
-        if p == 2:
-            weight = input.clone()
+        if p == 0:
+            return input.new(self.input_size).zero_()
+        if p == float('inf'):
+            return self._to_the_largest(input, norm, grad_output)
+        if p < 1:
+            # sign(x) |x|^(p-1) N^(1-p): no division by N, and 0 at x = 0
+            weight = input.abs().pow_(p - 1).mul_(input.sign()).masked_fill_(input.eq(0), 0)
+            scale = grad_output.mul(norm.pow(1 - p))
         else:
-            weight = input.abs().pow_(p - 1).mul_(input.sign())
-        scale = grad_output.div(norm.pow(p - 1))
+            weight = input.clone() if p == 2 else input.abs().pow_(p - 1).mul_(input.sign())
+            scale = grad_output.div(norm.pow(p - 1)).masked_fill_(norm.eq(0), 0)
         return weight.mul_(_spread(scale, self.input_size))
+
+    def _to_the_largest(self, input, norm, grad_output):
+        """The gradient of max |x|: grad * sign(x) / (how many reach it) where |x| reaches it."""
+        reaches = input.new(self.input_size).copy_(input.abs().eq(_spread(norm, self.input_size)))
+        if self.dim is None:
+            count = reaches.sum()
+        else:
+            count = _spread(reaches.sum(self.dim), self.input_size)
+        share = _spread(grad_output, self.input_size).div_(count)
+        return share.mul_(input.sign()).mul_(reaches)
 
 
 class Var(_Reduction):
@@ -212,8 +232,11 @@ class Std(Var):
         return input.std(dim, self.unbiased)
 
     def backward(self, grad_output):
+        # where std = 0 every element equals the mean, and the formula's 0 / 0 is 0 (as in
+        # modern PyTorch)
         input, std = self.saved_tensors
-        return self._centered(input).mul_(_spread(grad_output.div(std), self.input_size))
+        scale = grad_output.div(std).masked_fill_(std.eq(0), 0)
+        return self._centered(input).mul_(_spread(scale, self.input_size))
 
 
 class _Selection(Function):

@@ -11,6 +11,7 @@ class Add(Module):
 
     def __init__(self, inputSize, scalar=False):
         super(Add, self).__init__()
+        utils.checkSizes(self, inputSize=inputSize)
         size = inputSize
         if scalar:
             size = 1

@@ -5,6 +5,7 @@ import math
 
 import torch_early
 from .Module import Module
+from . import utils
 from .utils import clear
 
 
@@ -12,6 +13,7 @@ class Bilinear(Module):
 
     def __init__(self, inputSize1, inputSize2, outputSize, bias=True):
         super(Bilinear, self).__init__()
+        utils.checkSizes(self, inputSize1=inputSize1, inputSize2=inputSize2, outputSize=outputSize)
         self.weight = torch_early.Tensor(outputSize, inputSize1, inputSize2)
         self.gradWeight = torch_early.Tensor(outputSize, inputSize1, inputSize2)
         self.bias = torch_early.Tensor(outputSize) if bias else None

@@ -13,6 +13,7 @@ class CMul(Module):
         super(CMul, self).__init__()
         if len(size) == 1 and isinstance(size[0], torch_early.Size):
             size = tuple(size[0])
+        utils.checkSizes(self, size=size)
         self.size = torch_early.Size(size)
         self.weight = torch_early.Tensor(self.size)
         self.gradWeight = torch_early.Tensor(self.size)

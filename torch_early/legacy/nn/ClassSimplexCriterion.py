@@ -10,22 +10,25 @@ from .MSECriterion import MSECriterion
 from . import utils
 
 
-def _regularSimplex(points):
-    """points vertices of a regular simplex in points - 1 dimensions, as rows (Python lists).
-    Row k is the k-th row of the lower triangular (Cholesky) factor of the vertices' Gram
-    matrix, 1 on the diagonal and -1 / (points - 1) elsewhere: its first k coordinates are
-    fixed by its dot products with the rows above, its k-th makes its norm 1."""
-    dims = points - 1
-    rows = []
-    for k in range(points):
-        row = [0.0] * dims
-        for j in range(min(k, dims)):
-            dot_above = sum(row[l] * rows[j][l] for l in range(j))
-            row[j] = (-1.0 / dims - dot_above) / rows[j][j]
-        if k < dims:
-            row[k] = math.sqrt(max(0.0, 1 - sum(value * value for value in row[:k])))
-        rows.append(row)
-    return rows
+def _fillRegularSimplex(vertices):
+    """Fills the points x (points - 1) tensor `vertices` with the vertices of a regular simplex,
+    as rows: the lower triangular (Cholesky) factor of their Gram matrix, 1 on the diagonal and
+    c = -1 / (points - 1) elsewhere. Every row below row j has the same coordinate j, a_j (the
+    Gram matrix is the same for every pair), so
+        diagonal_j = sqrt(1 - (a_0^2 + ... + a_(j-1)^2)),
+        a_j = (c - (a_0^2 + ... + a_(j-1)^2)) / diagonal_j:
+    one pass over the columns, never over pairs of rows."""
+    points, dims = vertices.size(0), vertices.size(1)
+    c = -1.0 / dims
+    squares = 0.0                      # a_0^2 + ... + a_(j-1)^2
+    vertices.zero_()
+    for j in range(dims):
+        diagonal = math.sqrt(max(0.0, 1 - squares))
+        shared = (c - squares) / diagonal
+        vertices[j][j] = diagonal
+        vertices.narrow(0, j + 1, points - j - 1).select(1, j).fill_(shared)
+        squares += shared * shared
+    return vertices
 
 
 class ClassSimplexCriterion(MSECriterion):
@@ -38,7 +41,7 @@ class ClassSimplexCriterion(MSECriterion):
         self.nClasses = nClasses
         # one more dimension than the simplex needs: Lua nn found it trains better
         self.simplex = torch.zeros(nClasses, nClasses)
-        self.simplex.narrow(1, 0, nClasses - 1).copy_(torch.Tensor(_regularSimplex(nClasses)))
+        _fillRegularSimplex(self.simplex.narrow(1, 0, nClasses - 1))
         self._target = torch.Tensor()
 
     def _transformTarget(self, input, target):

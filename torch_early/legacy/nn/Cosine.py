@@ -15,6 +15,7 @@ class Cosine(Module):
 
     def __init__(self, inputSize, outputSize):
         super(Cosine, self).__init__()
+        utils.checkSizes(self, inputSize=inputSize, outputSize=outputSize)
         self.weight = torch_early.Tensor(outputSize, inputSize)
         self.gradWeight = torch_early.Tensor(outputSize, inputSize)
         self._inputNorm = None    # |x|: n x 1

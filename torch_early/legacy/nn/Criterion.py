@@ -10,6 +10,13 @@ from . import utils
 
 class Criterion(object):
 
+    # As for modules (Module._WRITES): backward writes gradInput, which input or target may share.
+    _WRITES = {'updateGradInput': 'gradInput', 'backward': 'gradInput'}
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        utils.writeApartInSubclass(cls, Criterion._WRITES)
+
     def __init__(self):
         self.gradInput = torch_early.Tensor()
         self.output = 0

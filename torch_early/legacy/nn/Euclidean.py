@@ -12,6 +12,7 @@ class Euclidean(Module):
 
     def __init__(self, inputSize, outputSize):
         super(Euclidean, self).__init__()
+        utils.checkSizes(self, inputSize=inputSize, outputSize=outputSize)
         self.weight = torch_early.Tensor(inputSize, outputSize)
         self.gradWeight = torch_early.Tensor(inputSize, outputSize)
         self._diff = None    # x - w_j for every example and template: n x inputSize x outputSize

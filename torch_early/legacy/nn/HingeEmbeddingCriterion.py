@@ -5,6 +5,7 @@ element. Written over tensor ops."""
 from numbers import Number
 
 from .Criterion import Criterion
+from . import utils
 
 
 class HingeEmbeddingCriterion(Criterion):
@@ -34,7 +35,7 @@ class HingeEmbeddingCriterion(Criterion):
         below_margin = input.mul(-1).add_(self.margin).clamp_(min=0)
         self.output = input.cmul(similar).sum() + below_margin.cmul(1 - similar).sum()
         if self.sizeAverage:
-            self.output = self.output / input.nelement()
+            self.output = utils.averageOf(self, self.output, input.nelement())
         return self.output
 
     def updateGradInput(self, input, target):

@@ -5,6 +5,7 @@ import math
 
 import torch_early
 from .Module import Module
+from . import utils
 from .utils import clear
 
 
@@ -12,6 +13,7 @@ class Linear(Module):
 
     def __init__(self, inputSize, outputSize, bias=True):
         super(Linear, self).__init__()
+        utils.checkSizes(self, inputSize=inputSize, outputSize=outputSize)
         self.weight = torch_early.Tensor(outputSize, inputSize)
         self.gradWeight = torch_early.Tensor(outputSize, inputSize)
         self.bias = torch_early.Tensor(outputSize) if bias else None

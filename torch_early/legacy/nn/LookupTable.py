@@ -4,6 +4,7 @@ The forward is index_select; THNN's LookupTable kernels add the gradients back i
 rows (skipping paddingValue) and shrink the rows an input selects to maxNorm when one is set."""
 import torch_early
 from .Module import Module
+from . import utils
 from .utils import clear
 
 
@@ -11,6 +12,7 @@ class LookupTable(Module):
 
     def __init__(self, nIndex, nOutput, paddingValue=-1, maxNorm=None, normType=None):
         super(LookupTable, self).__init__()
+        utils.checkSizes(self, nIndex=nIndex, nOutput=nOutput)
         self.weight = torch_early.Tensor(nIndex, nOutput)
         self.gradWeight = torch_early.Tensor(nIndex, nOutput).zero_()
         self.paddingValue = paddingValue

@@ -6,6 +6,7 @@ from numbers import Number
 
 import torch_early as torch
 from .Criterion import Criterion
+from . import utils
 
 
 class MarginRankingCriterion(Criterion):
@@ -37,7 +38,7 @@ class MarginRankingCriterion(Criterion):
         x1, x2, y = self._check(input, y)
         self.output = self._hinge(x1, x2, y).clamp_(min=0).sum()
         if self.sizeAverage:
-            self.output = self.output / y.nelement()
+            self.output = utils.averageOf(self, self.output, y.nelement(), 'the input pair')
         return self.output
 
     def updateGradInput(self, input, y):

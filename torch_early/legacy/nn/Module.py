@@ -10,6 +10,16 @@ from . import utils
 
 class Module(object):
 
+    # The buffer each step writes into: a subclass's own definitions of these methods get a fresh
+    # buffer when an argument shares memory with it (utils.writingApart), so that
+    # m.forward(m.output) reads its input intact.
+    _WRITES = {'updateOutput': 'output', 'forward': 'output', 'updateGradInput': 'gradInput',
+               'backward': 'gradInput', 'backwardUpdate': 'gradInput'}
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        utils.writeApartInSubclass(cls, Module._WRITES)
+
     def __init__(self):
         self.gradInput = torch_early.Tensor()
         self.output = torch_early.Tensor()

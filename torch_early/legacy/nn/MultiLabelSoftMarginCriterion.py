@@ -4,6 +4,7 @@ sizeAverage is true, each term scaled by its class's weight when weights are giv
 log(1 + exp(-|x|)) + max(x, 0) - x * t, which never takes the log of a saturated sigmoid."""
 import torch_early as torch
 from .Criterion import Criterion
+from . import utils
 
 
 class MultiLabelSoftMarginCriterion(Criterion):
@@ -39,7 +40,7 @@ class MultiLabelSoftMarginCriterion(Criterion):
             losses.cmul_(weights)
         self.output = losses.sum()
         if self.sizeAverage:
-            self.output = self.output / input.nelement()
+            self.output = utils.averageOf(self, self.output, input.nelement())
         return self.output
 
     def updateGradInput(self, input, target):

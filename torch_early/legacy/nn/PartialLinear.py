@@ -6,6 +6,7 @@ import math
 
 import torch_early
 from .Module import Module
+from . import utils
 from .utils import clear
 
 
@@ -13,6 +14,7 @@ class PartialLinear(Module):
 
     def __init__(self, inputsize, outputsize, bias=True):
         super(PartialLinear, self).__init__()
+        utils.checkSizes(self, inputsize=inputsize, outputsize=outputsize)
         self.inputsize = inputsize
         self.outputsize = outputsize
         self.weight = torch_early.Tensor(outputsize, inputsize)

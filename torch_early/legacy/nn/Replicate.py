@@ -4,12 +4,14 @@ of ndim + 1 dimensions is a batch and the new dimension goes after the batch dim
 sums gradOutput over the copies."""
 import torch_early
 from .Module import Module
+from . import utils
 
 
 class Replicate(Module):
 
     def __init__(self, nf, dim=0, ndim=None):
         super(Replicate, self).__init__()
+        utils.checkSizes(self, nf=nf)
         self.nfeatures = nf
         self.dim = dim
         self.ndim = ndim

@@ -8,6 +8,7 @@ import math
 
 import torch_early
 from .Module import Module
+from . import utils
 from .utils import clear
 
 # what the last accGradParameters left for a sparse update: nothing yet, one input (lastInput),
@@ -19,6 +20,7 @@ class SparseLinear(Module):
 
     def __init__(self, inputSize, outputSize, doGradInput=False):
         super(SparseLinear, self).__init__()
+        utils.checkSizes(self, inputSize=inputSize, outputSize=outputSize)
         if not isinstance(doGradInput, bool):
             raise TypeError('SparseLinear: doGradInput must be a bool, but got {}'
                             .format(type(doGradInput).__name__))

@@ -3,6 +3,7 @@ height x width input: SpatialSubtractiveNormalization (remove the local mean) fo
 SpatialDivisiveNormalization (divide by the local deviation), with one kernel for both."""
 import torch_early
 from .Module import Module
+from . import utils
 from .Sequential import Sequential
 from .SpatialDivisiveNormalization import SpatialDivisiveNormalization
 from .SpatialSubtractiveNormalization import SpatialSubtractiveNormalization, checked_kernel
@@ -12,6 +13,7 @@ class SpatialContrastiveNormalization(Module):
 
     def __init__(self, nInputPlane=1, kernel=None, threshold=1e-4, thresval=None):
         super(SpatialContrastiveNormalization, self).__init__()
+        utils.checkSizes(self, nInputPlane=nInputPlane)
         self.nInputPlane = nInputPlane
         self.kernel = checked_kernel(type(self).__name__, kernel)
         self.threshold = threshold

@@ -6,6 +6,7 @@ import math
 
 import torch_early
 from .Module import Module
+from . import utils
 from .utils import clear
 
 
@@ -13,6 +14,8 @@ class SpatialConvolution(Module):
 
     def __init__(self, nInputPlane, nOutputPlane, kW, kH, dW=1, dH=1, padW=0, padH=None):
         super(SpatialConvolution, self).__init__()
+        utils.checkSizes(self, nInputPlane=nInputPlane, nOutputPlane=nOutputPlane, kW=kW, kH=kH,
+                         dW=dW, dH=dH)
         self.nInputPlane = nInputPlane
         self.nOutputPlane = nOutputPlane
         self.kW = kW

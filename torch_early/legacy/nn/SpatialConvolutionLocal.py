@@ -6,6 +6,7 @@ import math
 
 import torch_early
 from .Module import Module
+from . import utils
 from .utils import clear
 
 
@@ -14,6 +15,8 @@ class SpatialConvolutionLocal(Module):
     def __init__(self, nInputPlane, nOutputPlane, iW, iH, kW, kH, dW=1, dH=1, padW=0,
                  padH=None):
         super(SpatialConvolutionLocal, self).__init__()
+        utils.checkSizes(self, nInputPlane=nInputPlane, nOutputPlane=nOutputPlane, iW=iW, iH=iH,
+                         kW=kW, kH=kH, dW=dW, dH=dH)
         self.nInputPlane = nInputPlane
         self.nOutputPlane = nOutputPlane
         self.kW = kW

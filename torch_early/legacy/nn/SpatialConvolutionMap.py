@@ -7,6 +7,7 @@ import math
 
 import torch_early
 from .Module import Module
+from . import utils
 
 
 class maps(object):
@@ -61,6 +62,7 @@ class SpatialConvolutionMap(Module):
 
     def __init__(self, conMatrix, kW, kH, dW=1, dH=1):
         super(SpatialConvolutionMap, self).__init__()
+        utils.checkSizes(self, kW=kW, kH=kH, dW=dW, dH=dH)
         if not (torch_early.is_tensor(conMatrix) and conMatrix.dim() == 2 and
                 conMatrix.size(1) == 2 and conMatrix.size(0) > 0):
             raise ValueError('{}: the connection table must be an nConnections x 2 tensor'

@@ -26,10 +26,12 @@ class SpatialCrossMapLRN(Module):
 
     @staticmethod
     def _window_sum(t, first, last):
-        """result[:, c] = the sum of t[:, c + first] ... t[:, c + last] that exist (t's dim 1)."""
+        """result[:, c] = the sum of t[:, c + first] ... t[:, c + last] that exist (t's dim 1).
+        Offsets of a plane count or more reach no plane: the loop stops short of them, so that its
+        work depends on the input, not on the window (which may be 2^31 planes wide)."""
         planes = t.size(1)
         result = t.new().resize_as_(t).zero_()
-        for offset in range(first, last + 1):
+        for offset in range(max(first, 1 - planes), min(last, planes - 1) + 1):
             count = planes - abs(offset)
             if count > 0:
                 result.narrow(1, max(-offset, 0), count).add_(t.narrow(1, max(offset, 0), count))

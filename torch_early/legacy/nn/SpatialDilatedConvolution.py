@@ -2,6 +2,7 @@
 dilationW pixels apart (a kH x kW kernel covering (kH - 1) * dilationH + 1 rows). Over THNN's
 SpatialDilatedConvolution kernels."""
 from .SpatialConvolution import SpatialConvolution
+from . import utils
 
 
 class SpatialDilatedConvolution(SpatialConvolution):
@@ -10,6 +11,7 @@ class SpatialDilatedConvolution(SpatialConvolution):
                  dilationW=1, dilationH=1):
         super(SpatialDilatedConvolution, self).__init__(nInputPlane, nOutputPlane, kW, kH,
                                                         dW, dH, padW, padH)
+        utils.checkSizes(self, dilationW=dilationW, dilationH=dilationH)
         self.dilationW = dilationW
         self.dilationH = dilationH
 

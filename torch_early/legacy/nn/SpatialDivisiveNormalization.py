@@ -4,6 +4,7 @@ of the squares in its neighbourhood, divided by the kernel weight inside the ima
 raised to thresval wherever it is not above threshold (so flat regions are not blown up). Built from
 legacy modules: Square, zero padding, convolutions, Sqrt and Threshold."""
 from .Module import Module
+from . import utils
 from .Sqrt import Sqrt
 from .Square import Square
 from .Threshold import Threshold
@@ -15,6 +16,7 @@ class SpatialDivisiveNormalization(Module):
 
     def __init__(self, nInputPlane=1, kernel=None, threshold=1e-4, thresval=None):
         super(SpatialDivisiveNormalization, self).__init__()
+        utils.checkSizes(self, nInputPlane=nInputPlane)
         self.nInputPlane = nInputPlane
         self.kernel = checked_kernel(type(self).__name__, kernel)
         self.kernel = self.kernel.div(self.kernel.sum() * nInputPlane)

@@ -7,6 +7,7 @@ import math
 
 import torch_early
 from .Module import Module
+from . import utils
 from .utils import clear
 
 
@@ -15,6 +16,8 @@ class SpatialFullConvolution(Module):
     def __init__(self, nInputPlane, nOutputPlane, kW, kH, dW=1, dH=1, padW=0, padH=None,
                  adjW=0, adjH=0):
         super(SpatialFullConvolution, self).__init__()
+        utils.checkSizes(self, nInputPlane=nInputPlane, nOutputPlane=nOutputPlane, kW=kW, kH=kH,
+                         dW=dW, dH=dH)
         self.nInputPlane = nInputPlane
         self.nOutputPlane = nOutputPlane
         self.kW = kW

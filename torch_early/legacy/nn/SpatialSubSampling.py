@@ -5,12 +5,14 @@ import math
 
 import torch_early
 from .Module import Module
+from . import utils
 
 
 class SpatialSubSampling(Module):
 
     def __init__(self, nInputPlane, kW, kH, dW=1, dH=1):
         super(SpatialSubSampling, self).__init__()
+        utils.checkSizes(self, nInputPlane=nInputPlane, kW=kW, kH=kH, dW=dW, dH=dH)
         self.nInputPlane = nInputPlane
         self.kW = kW
         self.kH = kH

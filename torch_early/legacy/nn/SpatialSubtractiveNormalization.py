@@ -5,6 +5,7 @@ zero padding would pull the mean down, the mean is divided by the kernel weight 
 Built from legacy modules as Lua's was: zero padding and convolutions compute the local sums."""
 import torch_early
 from .Module import Module
+from . import utils
 from .Sequential import Sequential
 from .SpatialConvolution import SpatialConvolution
 from .SpatialConvolutionMap import SpatialConvolutionMap
@@ -76,6 +77,7 @@ class SpatialSubtractiveNormalization(Module):
 
     def __init__(self, nInputPlane=1, kernel=None):
         super(SpatialSubtractiveNormalization, self).__init__()
+        utils.checkSizes(self, nInputPlane=nInputPlane)
         self.nInputPlane = nInputPlane
         self.kernel = checked_kernel(type(self).__name__, kernel)
         self.kernel = self.kernel.div(self.kernel.sum() * nInputPlane)

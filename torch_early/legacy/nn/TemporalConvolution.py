@@ -6,12 +6,15 @@ import math
 
 import torch_early
 from .Module import Module
+from . import utils
 
 
 class TemporalConvolution(Module):
 
     def __init__(self, inputFrameSize, outputFrameSize, kW, dW=1):
         super(TemporalConvolution, self).__init__()
+        utils.checkSizes(self, inputFrameSize=inputFrameSize, outputFrameSize=outputFrameSize,
+                         kW=kW, dW=dW)
         self.inputFrameSize = inputFrameSize
         self.outputFrameSize = outputFrameSize
         self.kW = kW

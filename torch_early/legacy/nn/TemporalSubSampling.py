@@ -5,12 +5,14 @@ import math
 
 import torch_early
 from .Module import Module
+from . import utils
 
 
 class TemporalSubSampling(Module):
 
     def __init__(self, inputFrameSize, kW, dW=1):
         super(TemporalSubSampling, self).__init__()
+        utils.checkSizes(self, inputFrameSize=inputFrameSize, kW=kW, dW=dW)
         self.inputFrameSize = inputFrameSize
         self.kW = kW
         self.dW = dW

@@ -14,6 +14,10 @@ class View(Module):
             args = tuple(args[0])
         if args.count(-1) > 1:
             raise ValueError('View: at most one size may be -1, but got %s' % (args,))
+        if any(size == 0 or size < -1 for size in args
+               if isinstance(size, int) and not isinstance(size, bool)):
+            raise ValueError('View: each size must be at least 1 (or -1, inferred), but got %s'
+                             % (args,))
         self.size = torch_early.Size(args)
         self.numElements = 1
         for size in self.size:

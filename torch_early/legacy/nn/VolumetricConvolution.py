@@ -6,6 +6,7 @@ import math
 
 import torch_early
 from .Module import Module
+from . import utils
 from .utils import clear
 
 
@@ -14,6 +15,8 @@ class VolumetricConvolution(Module):
     def __init__(self, nInputPlane, nOutputPlane, kT, kW, kH, dT=1, dW=1, dH=1, padT=0,
                  padW=None, padH=None):
         super(VolumetricConvolution, self).__init__()
+        utils.checkSizes(self, nInputPlane=nInputPlane, nOutputPlane=nOutputPlane, kT=kT, kW=kW,
+                         kH=kH, dT=dT, dW=dW, dH=dH)
         self.nInputPlane = nInputPlane
         self.nOutputPlane = nOutputPlane
         self.kT = kT

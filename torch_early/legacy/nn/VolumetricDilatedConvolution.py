@@ -2,6 +2,7 @@
 dilationT x dilationH x dilationW voxels apart. Over THNN's VolumetricDilatedConvolution
 kernels."""
 from .VolumetricConvolution import VolumetricConvolution
+from . import utils
 
 
 class VolumetricDilatedConvolution(VolumetricConvolution):
@@ -10,6 +11,7 @@ class VolumetricDilatedConvolution(VolumetricConvolution):
                  padW=0, padH=0, dilationT=1, dilationW=1, dilationH=1):
         super(VolumetricDilatedConvolution, self).__init__(nInputPlane, nOutputPlane, kT, kW,
                                                            kH, dT, dW, dH, padT, padW, padH)
+        utils.checkSizes(self, dilationT=dilationT, dilationW=dilationW, dilationH=dilationH)
         self.dilationT = dilationT
         self.dilationW = dilationW
         self.dilationH = dilationH

@@ -9,6 +9,7 @@ from . import utils
 class WeightedEuclidean(Euclidean):
 
     def __init__(self, inputSize, outputSize):
+        utils.checkSizes(self, inputSize=inputSize, outputSize=outputSize)
         self.diagCov = torch_early.Tensor(inputSize, outputSize)
         self.gradDiagCov = torch_early.Tensor(inputSize, outputSize)
         self._weighted = None   # c_j * (x - w_j): n x inputSize x outputSize

@@ -11,6 +11,9 @@ class WeightedMSECriterion(MSECriterion):
 
     def __init__(self, weight, sizeAverage=True):
         super(WeightedMSECriterion, self).__init__(sizeAverage)
+        if not torch.is_tensor(weight):
+            raise TypeError("WeightedMSECriterion: weight must be a tensor, but got {}"
+                            .format(type(weight).__name__))
         self.weight = weight.clone()
         self.buffer = torch.Tensor()
 

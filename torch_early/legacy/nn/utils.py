@@ -1,6 +1,9 @@
 """legacy.nn.utils: helpers every legacy module shares: converting a module's tensors to another
 type (keeping shared storages shared), clearing buffers, and walking "tables" (nested Python lists
 of tensors, Lua's tables) to resize, fill, add and copy them element by element."""
+import functools
+import numbers
+
 import torch_early
 
 # Only floating tensors change type with their module: index tensors (LongTensor and the other
@@ -161,6 +164,100 @@ def recursiveCopy(t1, t2):
         raise TypeError('expected a tensor or a table (list) of tensors, but got %s'
                         % type(t2).__name__)
     return t1
+
+
+def _byte_span(tensor):
+    """[first, end) of the bytes a tensor's elements occupy, or None when it has none. Strides are
+    never negative, so the first element is at data_ptr()."""
+    count = tensor.nelement()
+    if count == 0:
+        return None
+    start = tensor.data_ptr()
+    if tensor.is_contiguous():
+        return start, start + count * tensor.element_size()
+    reach = sum((size - 1) * stride for size, stride in zip(tensor.size(), tensor.stride()))
+    return start, start + (reach + 1) * tensor.element_size()
+
+
+def _spans(obj):
+    """The byte spans of every tensor in obj (a tensor, or a table of tables of tensors); anything
+    else (numbers, None) holds none."""
+    if torch_early.is_tensor(obj):
+        span = _byte_span(obj)
+        return [span] if span is not None else []
+    if isinstance(obj, (list, tuple)):
+        return [span for element in obj for span in _spans(element)]
+    return []
+
+
+def sharesMemory(a, b):
+    """True when some tensor of a (a tensor or a table) reaches memory that some tensor of b
+    reaches."""
+    spans_of_a = _spans(a)
+    if not spans_of_a:
+        return False
+    return any(start < other_end and other_start < end
+               for start, end in spans_of_a for other_start, other_end in _spans(b))
+
+
+def freshLike(obj):
+    """A new empty tensor of obj's type for a tensor, a table of them for a table; anything else
+    as it is."""
+    if torch_early.is_tensor(obj):
+        return obj.new()
+    if isinstance(obj, list):
+        return [freshLike(element) for element in obj]
+    return obj
+
+
+def writingApart(method, buffer_name):
+    """method, made to give self a fresh `buffer_name` tensor (or table) first when one of its
+    arguments shares memory with the one it holds. A module writes its result into that buffer
+    while it reads its arguments: fed its own output (m.forward(m.output)) or its own gradInput,
+    it would overwrite elements it has not read yet. With a fresh buffer the caller's tensor
+    stays as it was; in-place modules, whose output is their input by design, stay in place."""
+    @functools.wraps(method)
+    def apart(self, *args, **kwargs):
+        buffer = getattr(self, buffer_name, None)
+        if sharesMemory(buffer, (args, tuple(kwargs.values())) if kwargs else args):
+            setattr(self, buffer_name, freshLike(buffer))
+        return method(self, *args, **kwargs)
+    return apart
+
+
+def writeApartInSubclass(cls, buffer_of_method):
+    """Wraps (writingApart) each method that cls itself defines among buffer_of_method's keys,
+    {method name: the buffer it writes}: the Module and Criterion bases call it for every
+    subclass, so that every layer, container and criterion, and every way of calling them
+    (forward, a container calling updateOutput, ...), reads its arguments intact."""
+    for name, buffer_name in buffer_of_method.items():
+        method = cls.__dict__.get(name)
+        if method is not None:
+            setattr(cls, name, writingApart(method, buffer_name))
+
+
+def averageOf(criterion, total, count, what='the input'):
+    """total / count, the average loss of a criterion with sizeAverage: of an empty input there
+    is no average, a RuntimeError naming it (sizeAverage=False gives the sum of no losses, 0)."""
+    if count == 0:
+        raise RuntimeError('%s: %s is empty, and the average of no losses is undefined '
+                           '(sizeAverage=False sums them: 0)' % (type(criterion).__name__, what))
+    return total / count
+
+
+def checkSizes(module, **sizes):
+    """Each of the sizes (planes, features, kernel widths, strides...) a module is built from
+    must be a whole number of at least 1, and so must every number of a size given as a tuple
+    (a torch.Size): a TypeError otherwise, or a ValueError, naming the argument (a 0 would
+    divide by zero when the weights are drawn, or make an empty tensor)."""
+    for name, value in sizes.items():
+        for size in value if isinstance(value, (tuple, list)) else (value,):
+            if isinstance(size, bool) or not isinstance(size, numbers.Integral):
+                raise TypeError('%s: %s must be a whole number, but got %s'
+                                % (type(module).__name__, name, type(size).__name__))
+            if size < 1:
+                raise ValueError('%s: %s must be at least 1, but got %r'
+                                 % (type(module).__name__, name, value))
 
 
 def addSingletonDimension(*args):

@@ -15,6 +15,17 @@ class _SignedLoss(Function):
         self.margin = margin
         self.size_average = size_average
 
+    def _total(self, total, count, what):
+        """The loss: total, or total / count when size_average. No losses (an empty input) have
+        no average: a RuntimeError naming the input (their sum, size_average=False, is 0)."""
+        if not self.size_average:
+            return total
+        if count == 0:
+            raise RuntimeError('{}: {} is empty, and the average of no losses is undefined '
+                               '(size_average=False sums them: 0)'
+                               .format(type(self).__name__, what))
+        return total / count
+
     def _scale(self, grad_output, count):
         return grad_output[0] / count if self.size_average else grad_output[0]
 
@@ -31,7 +42,7 @@ class HingeEmbeddingLoss(_SignedLoss):
         hinge = input.neg().add_(self.margin).clamp_(min=0)
         negative = target.eq(-1).type_as(input)
         total = input.mul(positive).sum() + hinge.mul_(negative).sum()
-        return _one_element(input, total / input.nelement() if self.size_average else total)
+        return _one_element(input, self._total(total, input.nelement(), 'input'))
 
     def backward(self, grad_output):
         input, target = self.saved_tensors
@@ -51,7 +62,7 @@ class MarginRankingLoss(_SignedLoss):
         self.save_for_backward(input1, input2, y)
         losses = input2.sub(input1).mul_(y).add_(self.margin).clamp_(min=0)
         total = losses.sum()
-        return _one_element(input1, total / y.nelement() if self.size_average else total)
+        return _one_element(input1, self._total(total, y.nelement(), 'the target'))
 
     def backward(self, grad_output):
         input1, input2, y = self.saved_tensors
@@ -86,7 +97,7 @@ class CosineEmbeddingLoss(_SignedLoss):
         losses = cos.neg().add_(1).mul_(positive).add_(
             cos.sub(self.margin).clamp_(min=0).mul_(negative))
         total = losses.sum()
-        return _one_element(input1, total / y.nelement() if self.size_average else total)
+        return _one_element(input1, self._total(total, y.nelement(), 'the target'))
 
     def backward(self, grad_output):
         input1, input2, y = self.saved_tensors

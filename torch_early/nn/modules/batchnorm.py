@@ -4,6 +4,7 @@ evaluation."""
 
 import torch_early
 from .module import Module
+from .utils import _check_sizes
 from ..parameter import Parameter
 from .. import functional as F
 
@@ -15,6 +16,7 @@ class _BatchNorm(Module):
 
     def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True):
         super(_BatchNorm, self).__init__()
+        _check_sizes(self, num_features=num_features)
         self.num_features = num_features
         self.affine = affine
         self.eps = eps

@@ -6,7 +6,7 @@ import math
 
 import torch_early
 from .module import Module
-from .utils import _single, _pair, _triple
+from .utils import _single, _pair, _triple, _check_sizes
 from ..parameter import Parameter
 from .. import functional as F
 
@@ -19,6 +19,8 @@ class _ConvNd(Module):
     def __init__(self, in_channels, out_channels, kernel_size, stride, padding, dilation,
                  transposed, output_padding, groups, bias):
         super(_ConvNd, self).__init__()
+        _check_sizes(self, in_channels=in_channels, out_channels=out_channels,
+                     kernel_size=kernel_size, stride=stride, dilation=dilation, groups=groups)
         if in_channels % groups != 0:
             raise ValueError('in_channels must be divisible by groups')
         if out_channels % groups != 0:

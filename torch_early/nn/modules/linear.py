@@ -4,6 +4,7 @@ import math
 
 import torch_early
 from .module import Module
+from .utils import _check_sizes
 from ..parameter import Parameter
 from .. import functional as F
 
@@ -14,6 +15,7 @@ class Linear(Module):
 
     def __init__(self, in_features, out_features, bias=True):
         super(Linear, self).__init__()
+        _check_sizes(self, in_features=in_features, out_features=out_features)
         self.in_features = in_features
         self.out_features = out_features
         self.weight = Parameter(torch_early.Tensor(out_features, in_features))

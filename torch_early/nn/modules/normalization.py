@@ -28,9 +28,11 @@ class CrossMapLRN2d(Module):
                                "width), got size %s" % 'x'.join(map(str, input.size())))
         batch, channels, height, width = input.size()
         squares = input * input
-        # The window of channel c runs from c - before to c + after.
-        before = (self.size - 1) // 2
-        after = self.size - 1 - before
+        # The window of channel c runs from c - before to c + after. Channels past the edges are
+        # zeros: a window reaching channels - 1 or more past c adds nothing more, so the padding
+        # and the loop stop there (the window may be 2^31 channels wide).
+        before = min((self.size - 1) // 2, channels - 1)
+        after = min(self.size - 1 - (self.size - 1) // 2, channels - 1)
         pieces = [squares]
         if before:
             pieces.insert(0, Variable(input.data.new(batch, before, height, width).zero_()))
@@ -38,7 +40,7 @@ class CrossMapLRN2d(Module):
             pieces.append(Variable(input.data.new(batch, after, height, width).zero_()))
         padded = torch_early.cat(pieces, 1)
         window_sums = padded.narrow(1, 0, channels)
-        for offset in range(1, self.size):
+        for offset in range(1, before + after + 1):
             window_sums = window_sums + padded.narrow(1, offset, channels)
         scale = window_sums * (self.alpha / self.size) + self.k
         return input * scale.pow(-self.beta)

@@ -10,6 +10,7 @@ import math
 
 import torch_early
 from .module import Module
+from .utils import _check_sizes
 from ..parameter import Parameter
 from ...autograd import Variable
 from ..utils.rnn import PackedSequence
@@ -27,6 +28,7 @@ class RNNBase(Module):
                              "probability of an element being zeroed, but got {}".format(dropout))
         if num_layers < 1:
             raise ValueError("num_layers should be at least 1, but got {}".format(num_layers))
+        _check_sizes(self, input_size=input_size, hidden_size=hidden_size)
         self.mode = mode
         self.input_size = input_size
         self.hidden_size = hidden_size
@@ -168,6 +170,7 @@ class RNNCellBase(Module):
 
     def __init__(self, input_size, hidden_size, bias, gates):
         super(RNNCellBase, self).__init__()
+        _check_sizes(self, input_size=input_size, hidden_size=hidden_size)
         self.input_size = input_size
         self.hidden_size = hidden_size
         self.bias = bias

@@ -3,6 +3,7 @@ embedding_dim, looked up by index (a LongTensor of 1 or 2 dimensions)."""
 
 import torch_early
 from .module import Module
+from .utils import _check_sizes
 from ..parameter import Parameter
 from ..backends.thnn import backend
 
@@ -17,6 +18,7 @@ class Embedding(Module):
     def __init__(self, num_embeddings, embedding_dim, padding_idx=None, max_norm=None,
                  norm_type=2, scale_grad_by_freq=False, sparse=False):
         super(Embedding, self).__init__()
+        _check_sizes(self, num_embeddings=num_embeddings, embedding_dim=embedding_dim)
         self.num_embeddings = num_embeddings
         self.embedding_dim = embedding_dim
         self.padding_idx = padding_idx
