@@ -145,17 +145,21 @@ def summarise(run, title, seconds, log=sys.stdout):
 # ---- the modes -----------------------------------------------------------------------------
 
 def run_items(title, config, feeds, reporter, seed=None, families=None, features=(),
-              deadline=None, examine=True):
+              deadline=None, examine_for=0):
+    """Runs the feeds, then examines the findings for at most `examine_for` seconds."""
     run = runner.Run(config, seed, families, features)
     run.on_finding = reporter.found
+    run.progress_every = 0 if seed is None else 300
     started = time.monotonic()
     run.execute(feeds, deadline)
-    if examine:
-        examined = [run.findings[key] for key in run.order if run.findings[key].kind != 'doubtful']
-        for finding in examined[:40]:
-            run.examine(finding)
-            if finding.reduced or finding.alone is False:
-                print(describe(finding, seed), file=reporter.log, flush=True)
+    examine_until = time.monotonic() + examine_for
+    for key in run.order:
+        finding = run.findings[key]
+        if finding.kind == 'doubtful' or time.monotonic() > examine_until:
+            continue
+        run.examine(finding)
+        if finding.reduced or finding.alone is False:
+            print(describe(finding, seed), file=reporter.log, flush=True)
     summarise(run, title, time.monotonic() - started, reporter.log)
     print('fuzz: report in ' + reporter.write_report(run, title), file=reporter.log)
     return run
@@ -175,10 +179,13 @@ def parse_arguments(argv):
     parser.add_argument('--families', help='comma-separated: ' + ', '.join(sorted(_families())))
     parser.add_argument('--without', default='', help='layouts left out, comma-separated (e.g. shrunk)')
     parser.add_argument('--timeout', type=float, help='seconds before a call counts as hung (default 10, 30 with --sanitize)')
-    parser.add_argument('--memory-mb', type=int, default=4096, help="a worker's address-space limit")
+    parser.add_argument('--memory-mb', type=int, default=1024,
+                        help="a worker's address-space limit (under ASan: its largest allocation)")
     parser.add_argument('--sanitize', action='store_true', help='use the ASan/UBSan build (built first)')
     parser.add_argument('--out', help='folder for findings.jsonl and report.md (default build/fuzz/<mode>)')
-    parser.add_argument('--no-examine', action='store_true', help='do not rerun findings alone or shrink them')
+    parser.add_argument('--no-examine', action='store_true',
+                        help='do not rerun findings alone or shrink them (by default: for up to '
+                             '30 minutes after the run; 1 minute with --ci)')
     return parser.parse_args(argv)
 
 
@@ -220,14 +227,15 @@ def main(argv):
         if args.ci or args.replay is not None:
             items = corpus_items(args.replay or [CORPUS])
             run = run_items('corpus (%d entries)' % len(items), config, runner.code_feeds(items, args.workers),
-                            reporter, examine=False)
+                            reporter)
             failures += failing(run)
         if args.replay is None:
             calls = args.calls if args.calls or args.minutes else 20000
             deadline = time.monotonic() + args.minutes * 60 if args.minutes else None
             title = 'seed %s, %s calls, %d workers' % (args.seed, calls or 'unbounded', args.workers)
+            examine_for = 0 if args.no_examine else 60 if args.ci else 1800
             run = run_items(title, config, runner.fuzz_feeds(args.workers, calls), reporter,
-                            args.seed, families, features, deadline, not args.no_examine)
+                            args.seed, families, features, deadline, examine_for)
             failures += failing(run)
     finally:
         runner.remove_workdir(config.workdir)

@@ -38,7 +38,7 @@ FAILING_KINDS = ('crash', 'sanitizer', 'hang', 'exit', 'exception', 'expectation
 class Config:
     python_path: str = ''          # where the torch_early under test is imported from
     timeout: float = 10.0          # seconds a call may take before it counts as a hang
-    memory_limit_mb: int = 4096    # address-space limit of a worker (0: none, as under ASan)
+    memory_limit_mb: int = 1024    # address-space limit of a worker (0: none, as under ASan)
     sanitize: bool = False         # the extension is the AddressSanitizer/UBSan build
     workdir: str = ''              # the workers' current folder (what a call writes lands there)
     log: object = sys.stdout       # where progress and findings are printed
@@ -87,22 +87,23 @@ def worker_environment(config):
     env.update(OMP_NUM_THREADS='1', OPENBLAS_NUM_THREADS='1', PYTHONHASHSEED='0',
                PYTHONDONTWRITEBYTECODE='1')
     if config.sanitize:
-        env.update(sanitizer_environment())
+        env.update(sanitizer_environment(config.memory_limit_mb))
     return env
 
 
-def sanitizer_environment():
+def sanitizer_environment(memory_limit_mb):
     """LD_PRELOAD of the compiler's ASan runtime (Python itself is not instrumented), and the
-    options: no leak report (the interpreter keeps memory at exit), a failed allocation returns
-    NULL (a MemoryError, as without ASan), the first report ends the process with
-    SANITIZER_EXIT, and Python allocates with malloc so that ASan sees its objects too."""
+    options: no leak report (the interpreter keeps memory at exit); a failed allocation returns
+    NULL (a MemoryError, as without ASan), and so does one larger than `memory_limit_mb` (ASan
+    reserves terabytes of address space, so there is no address-space limit); the first report
+    ends the process with SANITIZER_EXIT; Python allocates with malloc, so ASan sees its objects."""
     libasan = subprocess.run(['gcc', '-print-file-name=libasan.so'], capture_output=True,
                              text=True).stdout.strip()
     common = 'exitcode=%d:print_stacktrace=1' % SANITIZER_EXIT
     return {
         'LD_PRELOAD': libasan,
         'ASAN_OPTIONS': 'detect_leaks=0:allocator_may_return_null=1:handle_abort=1:'
-                        'max_allocation_size_mb=4096:' + common,
+                        'max_allocation_size_mb=%d:' % memory_limit_mb + common,
         'UBSAN_OPTIONS': 'halt_on_error=1:' + common,
         'PYTHONMALLOC': 'malloc',
     }
@@ -236,7 +237,8 @@ def death_finding(worker, start):
     call = start.get('call')
     target = without_dtype(call['target']) if call else ''
     if report:
-        kind, detail, key = 'sanitizer', report[0], report[1]
+        # (code run as itself, as a corpus entry is, is a finding of its own)
+        kind, detail, key = 'sanitizer', report[0], report[1] + (() if call else (start['start'],))
     elif code < 0:
         kind, detail, key = 'crash', signal_name(-code), ('crash', -code, target or start['start'])
     else:
@@ -302,6 +304,7 @@ class Run:
         self.calls = 0
         self.outcomes = collections.Counter()
         self.on_finding = None      # called with each new Finding (the findings file, the log)
+        self.progress_every = 0     # seconds between progress lines on the log (0: none)
 
     def add(self, finding):
         known = self.findings.get(finding.key)
@@ -324,10 +327,16 @@ class Run:
             batch = next(feed, None)
             if batch:
                 workers[slot] = (self.spawn(batch), feed)
+        last_progress = time.monotonic()
         try:
             while workers:
-                if deadline and time.monotonic() > deadline:
+                now = time.monotonic()
+                if deadline and now > deadline:
                     break
+                if self.progress_every and now - last_progress > self.progress_every:
+                    last_progress = now
+                    print('fuzz: %d calls, %d findings' % (self.calls, len(self.order)),
+                          file=self.config.log, flush=True)
                 ready = self._wait(workers)
                 for slot in list(workers):
                     worker, feed = workers[slot]

@@ -9,7 +9,7 @@ as uninitialised memory, so a reproducer behaves the same on every run.
 Layouts (LAYOUTS): contiguous; transposed; narrowed (a window of a larger tensor); expanded
 (stride 0); unfolded (overlapping rows that share elements); strided (set_ with arbitrary,
 possibly zero or overlapping, strides); shrunk (the storage resized smaller afterwards, so that
-the tensor reaches past its end); big (a 1-element tensor expanded to 2**20 elements: large but
+the tensor reaches past its end); big (a 1-element tensor expanded to 2**16 elements: large but
 free). Aliasing, the same tensor (or a view of it) given as two arguments or as out=, comes from
 `tensor_argument`, which sometimes reuses an operand the call already has.
 """
@@ -31,8 +31,9 @@ DOUBLE_EDGES = FLOAT_EDGES + [1e308, -1e308, 5e-324]
 # valid: each is tiny or cannot be allocated.
 EDGE_INTS = [0, -1, -2, 2**31 - 1, 2**31, -2**31, 2**32, 2**62, 2**63 - 1, -2**63, 2**63, 2**64]
 # Large but cheap: views of one element. Long and thin, so that no operation on them does more
-# than ~2**20 steps of work without first asking for a huge (refused) allocation.
-BIG_SHAPES = [(2**20,), (1, 2**20), (2**20, 1), (2**16, 2), (2, 1, 2**16)]
+# than ~2**16 steps of work (a Python loop over the rows included) without first asking for a
+# huge, refused, allocation.
+BIG_SHAPES = [(2**16,), (1, 2**16), (2**16, 1), (2**15, 2), (2, 1, 2**15)]
 LITERAL_LIMIT = 64   # elements written out as a list; larger operands are built by a formula
 
 LAYOUTS = ['contiguous', 'transposed', 'narrowed', 'expanded', 'unfolded', 'strided', 'shrunk',
