@@ -34,6 +34,7 @@ CLASS_TARGET_FUNCTIONS = ('nll', 'cross_entropy', 'multi_margin', 'multilabel_ma
 CLASS_TARGET_MODULES = ('ClassNLL', 'CrossEntropy', 'MultiMargin', 'MultiLabelMargin')
 SIMPLE_MODULES = ['legacy_nn.Linear(3, 2)', 'legacy_nn.ReLU()', 'legacy_nn.Identity()',
                   'legacy_nn.Tanh()', 'legacy_nn.SpatialMaxPooling(2, 2)', 'legacy_nn.View(-1)']
+SCALAR_OR_TENSOR_NAMES = ('other', 'exponent', 'value', '')   # Variable methods take a number there too
 CALLABLES = ['(lambda *a: 0)', '(lambda *a: a[0])', '(lambda *a: 1 / 0)', '(lambda *a: None)',
              'abs', '(lambda *a: 2**70)']
 
@@ -59,7 +60,7 @@ def make_call(seed, index, families=None, features=()):
 
 def value(ops, kind, ctx, name=''):
     """A value of `kind` (see surface.py) as text, now and then of a wrong type instead."""
-    if ops.chance(0.04):
+    if ops.hostile(0.04):
         return ops.wrong_value()
     maker = VALUE_MAKERS.get(kind, any_value)
     return maker(ops, ctx, name)
@@ -67,12 +68,12 @@ def value(ops, kind, ctx, name=''):
 
 def tensor_value(ops, ctx, name):
     if ctx.variables:
-        if ops.chance(0.25):
+        if name in SCALAR_OR_TENSOR_NAMES and ops.chance(0.3):
             return ops.real_value(ctx.dtype)
         known = [step.name for step in ops.steps if step.name.startswith('v')]
         if known and ops.chance(0.3):
             return ops.rng.choice(known)
-        return ops.variable(ctx.dtype, ctx.shape if ops.chance(0.6) else None)
+        return ops.variable(ctx.dtype, ctx.shape if ops.chance(0.8) else None)
     return ops.tensor_argument(ctx.dtype, like=ctx.shape)
 
 
@@ -189,7 +190,7 @@ def fill(ops, params, ctx, value_of=value):
         if param.optional and ops.chance(0.4):
             by_keyword = True
             continue
-        if ops.chance(0.02):
+        if ops.hostile(0.02):
             continue
         if param.variadic:
             if param.kind in ('sizes', 'int'):
@@ -205,7 +206,7 @@ def fill(ops, params, ctx, value_of=value):
             kwargs.append([param.name, text])
         else:
             args.append(text)
-    if ops.chance(0.02):
+    if ops.hostile(0.02):
         args.append(any_value(ops, ctx, ''))
     return args, kwargs
 
@@ -346,7 +347,7 @@ def rank_for(name):
 def window_value(ops, rank, name):
     """kernel_size, stride, padding...: a small number, a tuple of one per spatial dim, or an
     edge value."""
-    if ops.chance(0.08):
+    if ops.hostile(0.08):
         return literal(ops.edge_int())
     low = 0 if name in ('padding', 'output_padding') else 1
     spatial = max(rank - 2, 1)
@@ -419,7 +420,7 @@ def legacy_value(module_name):
         if name in ('weights', 'weight', 'kernel'):
             return ops.tensor(ctx.dtype, ops.shape(ops.rng.choice([1, 1, 2])))
         if kind in ('int', 'dim', 'any', 'sizes'):
-            if ops.chance(0.08):
+            if ops.hostile(0.08):
                 return literal(ops.edge_int())
             return str(ops.rng.choice([0, 1, 1, 2, 2, 3, 4]) if kind == 'dim' else ops.rng.randint(1, 4))
         return value(ops, kind, ctx, name)
@@ -440,7 +441,7 @@ def legacy_call(ops):
     if is_container:
         for _ in range(ops.rng.randint(1, 2)):
             ops.bind('%s.add(%s)' % (module, ops.rng.choice(SIMPLE_MODULES)), prefix='_a')
-    if ops.chance(0.5):
+    if not ops.hostile(0.3):   # the module's tensors of the input's type (or left as built)
         ops.bind("%s.type('torch.%sTensor')" % (module, dtype), prefix='_t')
     if ops.chance(0.25):
         inputs = '[%s, %s]' % (ops.tensor(dtype, shape), ops.tensor(dtype, shape if ops.chance(0.7) else None))
@@ -491,7 +492,7 @@ def thnn_value(float_type, input_shape):
         if kind == 'int':
             if name == 'dim' or name == 'dimension':
                 return ops.dim_value(len(input_shape))
-            if ops.chance(0.08):
+            if ops.hostile(0.08):
                 return literal(ops.edge_int())
             low, high = THNN_SMALL_INTS.get(name[:1].lower(), (0, 3))
             return str(ops.rng.randint(low, high))

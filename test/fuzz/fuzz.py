@@ -124,6 +124,11 @@ class Reporter:
         path = os.path.join(self.out, 'report.md')
         with open(path, 'w') as f:
             f.write('# %s\n\n%d calls: %s\n\n' % (title, run.calls, dict(run.outcomes)))
+            families = sorted({family for family, _ in run.by_family})
+            for family in families:
+                ok, raised = run.by_family[family, 'ok'], run.by_family[family, 'raised']
+                f.write('- %s: %d completed, %d raised\n' % (family, ok, raised))
+            f.write('\n')
             for key in run.order:
                 f.write('```\n%s\n```\n\n' % describe(run.findings[key], self.seed))
         return path

@@ -243,6 +243,8 @@ def death_finding(worker, start):
         kind, detail, key = 'crash', signal_name(-code), ('crash', -code, target or start['start'])
     else:
         kind, detail, key = 'exit', 'exit status %d' % code, ('exit', code, target or start['start'])
+    if kind == 'crash' and re.search(r'most recent call first\):\n\s+File "[^"]*worker.py"', output):
+        detail += ' after the call returned (in freeing its objects: memory corrupted earlier?)'
     if kind == 'crash' and call and call['family'] == 'autograd':
         # A chain of Variable methods is a target of its own each time: the innermost Python
         # frame that faulthandler printed (the torch_early line that made the C call) groups
@@ -303,6 +305,7 @@ class Run:
         self.order = []             # keys in the order found
         self.calls = 0
         self.outcomes = collections.Counter()
+        self.by_family = collections.Counter()   # (family, 'ok' | 'raised'): how deep calls get
         self.on_finding = None      # called with each new Finding (the findings file, the log)
         self.progress_every = 0     # seconds between progress lines on the log (0: none)
 
@@ -395,6 +398,8 @@ class Run:
             worker.history.append((record['end'], start['code']))
             self.calls += 1
             self.outcomes[record['outcome']] += 1
+            family = start['call']['family'] if start.get('call') else 'code'
+            self.by_family[family, record['outcome']] += 1
             if not expectation_met(item, record):
                 self.add(exception_finding(start, record, item.expect))
             elif record['outcome'] == 'raised' and record['verdict'] != 'expected' and not item.expect:

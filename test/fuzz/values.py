@@ -86,6 +86,9 @@ class Operands:
         self.features = set(features)   # names of LAYOUTS left out, e.g. {'shrunk'}
         self.tensors = []               # (name, dtype, shape) of each tensor made
         self.dims = rng.sample([1, 2, 3, 4, 5], 2)   # sizes shared by this call's shapes
+        # How hostile this call's arguments are: half of the calls get none of the edge values
+        # and wrong types (so that well-formed calls reach the deep code), the others a few.
+        self.hostility = rng.choice([0, 0, 1, 3])
 
     # ---- naming ----
 
@@ -101,6 +104,10 @@ class Operands:
     def chance(self, p):
         return self.rng.random() < p
 
+    def hostile(self, p):
+        """True with probability p scaled by this call's hostility (0, 1 or 3 times p)."""
+        return self.rng.random() < p * self.hostility
+
     def small_int(self, low=-3, high=5):
         return self.rng.randint(low, high)
 
@@ -112,25 +119,27 @@ class Operands:
 
     def size_value(self):
         """A size or count: mostly 1-5, sometimes 0, negative or huge."""
-        if self.chance(0.1):
+        if self.hostile(0.1):
             return literal(self.edge_int())
         return literal(self.rng.choice(self.dims + [1, 2, 3]))
 
     def dim_value(self, rank=2):
-        """A dimension of a tensor of `rank` dims: mostly valid, sometimes one past either end
-        or far out."""
-        if self.chance(0.07):
+        """A dimension of a tensor of `rank` dims: mostly valid (negative ones too), sometimes
+        one past either end or far out."""
+        if self.hostile(0.05):
             return literal(self.edge_int())
-        return literal(self.rng.randint(-rank - 1, max(rank, 1)))
+        if self.hostile(0.1):
+            return literal(self.rng.choice([rank, -rank - 1]))
+        return literal(self.rng.randint(-max(rank, 1), max(rank, 1) - 1))
 
     def real_value(self, dtype='Double'):
         """A scalar for a tensor of `dtype`."""
         if dtype in LIMITS:
             low, high = LIMITS[dtype]
-            if self.chance(0.12):
+            if self.hostile(0.12):
                 return literal(self.rng.choice([low, high, 0, -1, 2**63, 2.5, math.nan]))
             return literal(self.rng.randint(max(low, -4), 6))
-        if self.chance(0.15):
+        if self.hostile(0.15):
             return literal(self.rng.choice(DOUBLE_EDGES))
         return literal(self.rng.choice([0, 1, -1, 2, 0.5, -1.5, 3.25, 1e-3]))
 
@@ -138,7 +147,7 @@ class Operands:
         return self.real_value('Double')
 
     def bool_value(self):
-        if self.chance(0.05):
+        if self.hostile(0.05):
             return self.rng.choice(['0', '1', '2', 'None'])
         return self.rng.choice(['True', 'False'])
 
@@ -158,7 +167,7 @@ class Operands:
         """Sizes as arguments (`2, 3`): mostly ordinary, sometimes with an edge value."""
         shape = self.shape(rank)
         values = [literal(v) for v in shape]
-        if values and self.chance(0.15):
+        if values and self.hostile(0.15):
             values[self.rng.randrange(len(values))] = literal(self.edge_int())
         return values
 
@@ -261,7 +270,7 @@ class Operands:
             self.tensors.append((name, dtype, shape))
             return name
         values = [self.rng.randrange(max(bound, 1)) for _ in range(count)]
-        if self.chance(0.1):
+        if self.hostile(0.1):
             values[self.rng.randrange(count)] = self.rng.choice([-1, bound, 2**31, -2**63])
         if not shape:
             shape = (count,)
@@ -307,9 +316,9 @@ class Operands:
             aliased = self.alias(dtype)
             if aliased:
                 return aliased
-        if roll < 0.17:
+        if roll < 0.12 + 0.05 * self.hostility:
             return self.wrong_value()
-        if roll < 0.22:
+        if roll < 0.2 + 0.05 * self.hostility:
             dtype = self.rng.choice(DTYPES)
         shape = like if like is not None and self.chance(0.5) else None
         return self.tensor(dtype, shape)
@@ -325,12 +334,13 @@ class Operands:
         shape = self.shape(self.rng.choice([1, 2, 2, 3])) if shape is None else tuple(shape)
         if not shape:
             return self.bind('torch_early.sparse.%sTensor()' % dtype, prefix='sp')
-        sparse_dims = self.rng.randint(1, len(shape))
+        # (values are one number per index: a hybrid tensor, with dense dims, is refused)
+        sparse_dims = len(shape) if not self.hostile(0.1) else self.rng.randint(1, len(shape))
         nnz = self.rng.randint(0, 4)
         rows = []
         for d in range(sparse_dims):
             row = [self.rng.randrange(shape[d]) for _ in range(nnz)]
-            if nnz and self.chance(0.1):
+            if nnz and self.hostile(0.1):
                 row[self.rng.randrange(nnz)] = self.rng.choice([-1, shape[d], 2**40])
             rows.append(row)
         if nnz == 0:
@@ -340,7 +350,7 @@ class Operands:
             indices = 'torch_early.LongTensor(%s)' % nested([v for row in rows for v in row], (sparse_dims, nnz))
             values = self._content(dtype, (nnz,) + tuple(shape[sparse_dims:]))
         sizes = ', '.join(map(str, shape))
-        if self.chance(0.1):
+        if self.hostile(0.1):
             sizes = ', '.join(literal(self.rng.choice([0, -1, 1, 2**62])) for _ in shape)
             self.big = True
         return self.bind('torch_early.sparse.%sTensor(%s, %s, torch_early.Size([%s]))' % (
