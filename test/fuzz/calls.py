@@ -447,6 +447,9 @@ def legacy_call(ops):
         inputs = '[%s, %s]' % (ops.tensor(dtype, shape), ops.tensor(dtype, shape if ops.chance(0.7) else None))
     else:
         inputs = ops.tensor(dtype, shape)
+    buffers = surface.thnn_tensor_names(name)
+    if buffers and ops.chance(0.3):
+        replace_buffer(ops, module, ops.rng.choice(buffers), inputs, dtype)
     if is_criterion:
         if any(word in name for word in CLASS_TARGET_MODULES):
             bound = shape[1] if len(shape) > 1 else (shape[0] if shape else 3)
@@ -466,6 +469,20 @@ def legacy_call(ops):
     after = [make() for make in ops.rng.sample(choices, ops.rng.choice([0, 1, 1, 2]))]
     return Call('legacy', 'legacy_nn.' + name, ops.steps, module + '.forward', [inputs], [], after,
                 big=ops.big)
+
+
+def replace_buffer(ops, module, name, inputs, dtype):
+    """Before the module runs, one of the tensors it hands to THNN (a buffer, an output, a
+    parameter: m.finput, m.output, m.save_mean...) becomes the input itself, a tensor of the
+    wrong size, or of the other float type."""
+    roll = ops.rng.random()
+    if roll < 0.4 and not inputs.startswith('['):
+        value = inputs
+    elif roll < 0.8:
+        value = ops.tensor(dtype, ops.shape(), 'contiguous')
+    else:
+        value = ops.tensor('Double' if dtype == 'Float' else 'Float', ops.shape(), 'contiguous')
+    ops.steps.append(Step('%s.%s' % (module, name), value))
 
 
 THNN_SMALL_INTS = {'k': (1, 3), 'd': (1, 2), 'p': (0, 1), 'a': (0, 1), 'o': (1, 4), 'i': (1, 4), 'n': (1, 3)}

@@ -314,6 +314,20 @@ def legacy_modules():
 
 
 @functools.lru_cache(maxsize=None)
+def thnn_tensor_names(module_name):
+    """The names THNN's header gives the tensors (outputs, buffers, parameters: all but input and
+    gradOutput) of the entry points whose name starts with a legacy module's name
+    (SpatialConvolution: SpatialConvolutionMM_updateOutput's finput, fgradInput, weight...).
+    The legacy modules keep those tensors in attributes of the same names."""
+    names = set()
+    for function in thnn_functions():
+        if function.name.startswith(module_name):
+            names.update(p.name for p in function.signatures[0]
+                         if p.kind in ('tensor', 'long_tensor') and p.name not in ('input', 'gradOutput'))
+    return sorted(names)
+
+
+@functools.lru_cache(maxsize=None)
 def thnn_functions():
     """Every THNN entry point of the header: Target(name, [[Param...]]) with the header's types
     (the state argument included: the bindings take it first)."""

@@ -27,7 +27,7 @@ import traceback
 import warnings
 
 DOUBTFUL = (ZeroDivisionError, AttributeError, AssertionError, UnicodeError, NameError,
-            RecursionError, StopIteration, KeyError, FloatingPointError, OSError)
+            RecursionError, StopIteration, KeyError, FloatingPointError)
 
 
 def limit_resources(memory_limit_mb):
