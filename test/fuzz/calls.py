@@ -410,21 +410,50 @@ def autograd_call(ops):
     return Call('autograd', 'Variable.' + '.'.join(chain), ops.steps, function, args, [], big=ops.big)
 
 
-def legacy_value(module_name):
-    """Arguments of legacy.nn constructors: sizes are small and positive most of the time."""
+def legacy_value(module_name, chosen=None):
+    """Arguments of legacy.nn constructors: sizes are small and positive most of the time.
+    `chosen` (a dict) collects the value given to each parameter, by name."""
     def value_of(ops, kind, ctx, name):
-        if name in ('intype', 'outtype'):
-            return ops.rng.choice(["'torch.FloatTensor'", "'torch.DoubleTensor'", "'torch.LongTensor'", "'x'"])
-        if name == 'conMatrix':
-            return ops.index_tensor(3, (ops.rng.randint(1, 4), 2), ops.rng.choice(['Long', 'Float', 'Double']))
-        if name in ('weights', 'weight', 'kernel'):
-            return ops.tensor(ctx.dtype, ops.shape(ops.rng.choice([1, 1, 2])))
-        if kind in ('int', 'dim', 'any', 'sizes'):
-            if ops.hostile(0.08):
-                return literal(ops.edge_int())
-            return str(ops.rng.choice([0, 1, 1, 2, 2, 3, 4]) if kind == 'dim' else ops.rng.randint(1, 4))
-        return value(ops, kind, ctx, name)
+        text = _legacy_value(ops, kind, ctx, name)
+        if chosen is not None:
+            chosen[name] = text
+        return text
     return value_of
+
+
+def _legacy_value(ops, kind, ctx, name):
+    if name in ('intype', 'outtype'):
+        return ops.rng.choice(["'torch.FloatTensor'", "'torch.DoubleTensor'", "'torch.LongTensor'", "'x'"])
+    if name == 'conMatrix':
+        return ops.index_tensor(3, (ops.rng.randint(1, 4), 2), ops.rng.choice(['Long', 'Float', 'Double']))
+    if name in ('weights', 'weight', 'kernel'):
+        return ops.tensor(ctx.dtype, ops.shape(ops.rng.choice([1, 1, 2])))
+    if kind in ('int', 'dim', 'any', 'sizes'):
+        if ops.hostile(0.08):
+            return literal(ops.edge_int())
+        if kind == 'dim':
+            return str(ops.rng.choice([0, 1, 1, 2, 2, 3, 4]))
+        # sizes from the call's shared ones, which the input's shape is made of too
+        return str(ops.rng.choice(ops.dims + [1, 2]))
+    return value(ops, kind, ctx, name)
+
+
+# Constructor parameters that say how many planes or features the input has, and where.
+INPUT_SIZE_PARAMS = {'nInputPlane': 1, 'nOutput': 1, 'inputSize': -1, 'inputsize': -1,
+                     'inputFrameSize': -1, 'inputSize1': -1}
+
+
+def fit_input_shape(shape, chosen, module_name):
+    """The input's shape with its planes or features set to what the constructor was given
+    (a Spatial module's batch: dim 1, a single image: dim 0; a Linear's: the last dim), so that
+    forward runs."""
+    shape = list(shape)
+    batched = len(shape) == (rank_for(module_name) or 2)
+    for name, dim in INPUT_SIZE_PARAMS.items():
+        size = chosen.get(name, '')
+        if size.isdigit() and 0 < int(size) <= 8 and len(shape) > max(dim, 0):
+            shape[dim if dim < 0 or batched else 0] = int(size)
+    return tuple(shape)
 
 
 def legacy_call(ops):
@@ -435,9 +464,11 @@ def legacy_call(ops):
         rank = ops.rng.randint(max(rank - 2, 1), rank)
     shape = ops.shape(rank)
     ctx = Context(dtype, shape)
-    args, kwargs = fill(ops, params, ctx, legacy_value(name))
+    chosen = {}
+    args, kwargs = fill(ops, params, ctx, legacy_value(name, chosen))
     parts = args + ['%s=%s' % tuple(pair) for pair in kwargs]
     module = ops.bind('legacy_nn.%s(%s)' % (name, ', '.join(parts)), prefix='m')
+    shape = fit_input_shape(shape, chosen, name)
     if is_container:
         for _ in range(ops.rng.randint(1, 2)):
             ops.bind('%s.add(%s)' % (module, ops.rng.choice(SIMPLE_MODULES)), prefix='_a')
@@ -448,7 +479,7 @@ def legacy_call(ops):
     else:
         inputs = ops.tensor(dtype, shape)
     buffers = surface.thnn_tensor_names(name)
-    if buffers and ops.chance(0.3):
+    if buffers and ops.chance(0.4):
         replace_buffer(ops, module, ops.rng.choice(buffers), inputs, dtype)
     if is_criterion:
         if any(word in name for word in CLASS_TARGET_MODULES):
@@ -476,9 +507,9 @@ def replace_buffer(ops, module, name, inputs, dtype):
     parameter: m.finput, m.output, m.save_mean...) becomes the input itself, a tensor of the
     wrong size, or of the other float type."""
     roll = ops.rng.random()
-    if roll < 0.4 and not inputs.startswith('['):
+    if roll < 0.5 and not inputs.startswith('['):
         value = inputs
-    elif roll < 0.8:
+    elif roll < 0.85:
         value = ops.tensor(dtype, ops.shape(), 'contiguous')
     else:
         value = ops.tensor('Double' if dtype == 'Float' else 'Float', ops.shape(), 'contiguous')
@@ -511,6 +542,8 @@ def thnn_value(float_type, input_shape):
                 return ops.dim_value(len(input_shape))
             if ops.hostile(0.08):
                 return literal(ops.edge_int())
+            if name[:1] in 'nio' and ops.chance(0.7):   # a size: nInputPlane, inputWidth, owidth...
+                return str(ops.rng.choice(ops.dims + [1]))
             low, high = THNN_SMALL_INTS.get(name[:1].lower(), (0, 3))
             return str(ops.rng.randint(low, high))
         return value(ops, kind, Context(float_type, input_shape), name)
@@ -520,6 +553,9 @@ def thnn_value(float_type, input_shape):
 def thnn_call(ops):
     target = ops.rng.choice(surface.thnn_functions())
     float_type = ops.rng.choice(FLOAT_DTYPES)
+    module = surface.legacy_module_for(target.name)
+    if module and ops.chance(0.5):
+        return thnn_call_through_module(ops, target, float_type, module)
     rank = rank_for(target.name) or ops.rng.choice([1, 2, 2, 3])
     if ops.chance(0.25):
         rank = ops.rng.randint(max(rank - 1, 1), rank)
@@ -531,6 +567,50 @@ def thnn_call(ops):
     else:
         function = "type2backend['torch.%sTensor'].%s" % (float_type, target.name)
     return Call('thnn', target.name, ops.steps, function, args, kwargs, big=ops.big)
+
+
+def thnn_call_through_module(ops, target, float_type, module):
+    """A THNN entry point called with the tensors and numbers of a legacy module that ran
+    forward on an input (THNN's header and the modules name them alike: m.finput, m.kW), so
+    that the call passes the checks of its sizes, then one of them changed: a tensor made the
+    input itself or a tensor of another size, a number made an edge value."""
+    name, params, _, _ = module
+    rank = rank_for(name) or ops.rng.choice([1, 2, 2])
+    shape = ops.shape(rank)
+    ctx = Context(float_type, shape)
+    ops.hostility = 0   # the module and its input are well-formed; one change comes below
+    chosen = {}
+    args, kwargs = fill(ops, params, ctx, legacy_value(name, chosen))
+    parts = args + ['%s=%s' % tuple(pair) for pair in kwargs]
+    owner = ops.bind('legacy_nn.%s(%s)' % (name, ', '.join(parts)), prefix='m')
+    shape = fit_input_shape(shape, chosen, name)
+    ops.bind("%s.type('torch.%sTensor')" % (owner, float_type), prefix='_t')
+    source = ops.tensor(float_type, shape)
+    ops.bind('%s.forward(%s)' % (owner, source), prefix='_f')
+    empty = 'torch_early.%sTensor()' % float_type
+    values = []
+    for param in target.signatures[0]:
+        if param.kind == 'state':
+            values.append('None')
+        elif param.name == 'input':
+            values.append(source)
+        elif param.name == 'gradOutput':
+            values.append('%s.output' % owner)
+        elif param.kind in ('tensor', 'long_tensor', 'int_tensor'):
+            values.append("attribute(%s, '%s', %s)" % (owner, param.name, empty))
+        elif param.kind == 'generator':
+            values.append('torch_early.default_generator')
+        else:
+            fallback = thnn_value(float_type, shape)(ops, param.kind, ctx, param.name)
+            values.append("attribute(%s, '%s', %s)" % (owner, param.name, fallback))
+    change = ops.rng.randrange(len(values))
+    kind = target.signatures[0][change].kind
+    if kind in ('tensor', 'long_tensor') and ops.chance(0.8):
+        values[change] = source if ops.chance(0.5) else ops.tensor(float_type, ops.shape(), 'contiguous')
+    elif kind in ('int', 'double') and ops.chance(0.5):
+        values[change] = literal(ops.edge_int())
+    function = '_THNN.%s%s' % (float_type, target.name)
+    return Call('thnn', target.name, ops.steps, function, values, [], big=ops.big)
 
 
 CHECKPOINT_OBJECTS = ['tensor', 'storage', 'views', 'sparse', 'module', 'dict']

@@ -19,6 +19,11 @@ from torch_early.legacy import nn as legacy_nn
 from torch_early._thnn import _THNN, type2backend
 inf = float('inf')
 nan = float('nan')
+
+
+def attribute(obj, name, default):
+    value = getattr(obj, name, None)
+    return default if value is None else value
 """
 
 

@@ -313,6 +313,14 @@ def legacy_modules():
     return found
 
 
+def legacy_module_for(thnn_name):
+    """The legacy.nn module (as legacy_modules() lists it) whose name is the longest start of
+    a THNN entry point's name (SpatialConvolutionMM_updateOutput: SpatialConvolution), or None."""
+    matches = [module for module in legacy_modules() if thnn_name.startswith(module[0])
+               and not module[2] and not module[3]]
+    return max(matches, key=lambda module: len(module[0])) if matches else None
+
+
 @functools.lru_cache(maxsize=None)
 def thnn_tensor_names(module_name):
     """The names THNN's header gives the tensors (outputs, buffers, parameters: all but input and
