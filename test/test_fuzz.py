@@ -69,6 +69,11 @@ def test_calls_cover_every_family():
     assert families == set(calls.FAMILIES)
 
 
+def test_the_readme_shows_the_prelude():
+    with open(os.path.join(FUZZ, 'README.md')) as f:
+        assert '```python\n' + program.PRELUDE + '```' in f.read()
+
+
 def test_a_call_is_its_own_reproducer():
     """The rendered line is Python that the prelude's names make runnable (compiles alone)."""
     for line in rendered('7', range(100)):
