@@ -156,6 +156,16 @@ def test_a_crash_that_needs_earlier_calls_is_narrowed_to_them(config):
     assert finding.alone is False and finding.needs == [arm]
 
 
+def test_the_same_sanitizer_report_is_the_same_failure():
+    """A report found by a fuzzed call and again by its replay (run as code) is one failure."""
+    report = 'ERROR: AddressSanitizer: heap-buffer-overflow on address\n    #0 0x7f in THFloatVector_fill x.c:9\n'
+    error, signature = runner.sanitizer_report(report)
+    found = runner.Finding('sanitizer', 7, 'x', error, key=signature + (7,), signature=signature)
+    again = runner.Finding('sanitizer', 0, 'x', error, key=signature + (0,), signature=signature)
+    assert signature == ('asan', 'heap-buffer-overflow', 'THFloatVector_fill')
+    assert runner.Run.same_failure(found, again)
+
+
 def test_smaller_calls_leave_out_one_thing_each():
     call = program.Call('test', 't', [program.Step('t0', 'A', 'P'), program.Step('_s1', 'B')],
                         't0.f', ['1', '2'], [['k', '3']], ['r.g()'])

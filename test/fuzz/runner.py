@@ -69,6 +69,7 @@ class Finding:
     reduced: str = ''              # the smaller reproducer, when shrinking found one
     needs: list = dataclasses.field(default_factory=list)   # earlier calls it needs
     count: int = 1                 # how many calls of the run failed the same way
+    signature: tuple = ()          # a sanitizer report's error and place (its key without ids)
     history: list = dataclasses.field(default_factory=list, repr=False)  # (id, code) run before
 
     def summary(self):
@@ -253,7 +254,7 @@ def death_finding(worker, start):
         if frame and frame.group(1) != '<fuzz>':
             key = ('crash', -code, '%s:%s' % (os.path.basename(frame.group(1)), frame.group(2)))
     return Finding(kind, start['start'], start['code'], detail, call['family'] if call else '',
-                   target, call, output[-6000:], key)
+                   target, call, output[-6000:], key, signature=report[1] if report else ())
 
 
 def hang_finding(worker, seconds):
@@ -425,7 +426,7 @@ class Run:
         if a is None or b is None or a.kind != b.kind:
             return False
         if a.kind == 'sanitizer':
-            return a.key == b.key
+            return a.signature == b.signature
         return a.kind == 'hang' or a.detail.split(':')[0] == b.detail.split(':')[0]
 
     def examine(self, finding, trials=30):
