@@ -1,7 +1,7 @@
 """torch_early's fuzzer: random calls over the whole API, each in a worker process watched by
 this one, so that a crash, a hang or an odd exception is reported with the call that caused it.
 
-    python test/fuzz/fuzz.py --ci                      # corpus, then 12,000 calls of seed 2017
+    python test/fuzz/fuzz.py --ci                      # corpus, then 100,000 calls of seed 2017
     python test/fuzz/fuzz.py --replay                  # the corpus of past crashes only
     python test/fuzz/fuzz.py --calls 1000000 --workers 4 --seed 7     # a night
     python test/fuzz/fuzz.py --minutes 60
@@ -26,7 +26,7 @@ import program  # noqa: E402
 import runner   # noqa: E402
 
 CI_SEED = 2017
-CI_CALLS = 12000
+CI_CALLS = 100000
 CORPUS = os.path.join(HERE, 'corpus')
 SANITIZE_BUILD = os.path.join('build', 'sanitize')
 
