@@ -12,6 +12,7 @@ the calls before it, narrowed down to the few of those it needs.
 """
 import collections
 import dataclasses
+import functools
 import json
 import os
 import re
@@ -21,6 +22,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 import program
@@ -59,7 +61,7 @@ class Finding:
     kind: str                      # one of FAILING_KINDS, or 'doubtful'
     id: object
     code: str
-    detail: str                    # 'SIGSEGV', 'hang (> 10 s)', 'ZeroDivisionError: ...'
+    detail: str                    # 'SIGSEGV', 'no answer within 10 s', 'SystemError: ...'
     family: str = ''
     target: str = ''
     call: dict = None
@@ -92,17 +94,22 @@ def worker_environment(config):
     return env
 
 
+@functools.lru_cache(maxsize=None)
+def asan_runtime():
+    """The compiler's libasan.so, which the extension was built against."""
+    return subprocess.run(['gcc', '-print-file-name=libasan.so'], capture_output=True,
+                          text=True).stdout.strip()
+
+
 def sanitizer_environment(memory_limit_mb):
     """LD_PRELOAD of the compiler's ASan runtime (Python itself is not instrumented), and the
     options: no leak report (the interpreter keeps memory at exit); a failed allocation returns
     NULL (a MemoryError, as without ASan), and so does one larger than `memory_limit_mb` (ASan
     reserves terabytes of address space, so there is no address-space limit); the first report
     ends the process with SANITIZER_EXIT; Python allocates with malloc, so ASan sees its objects."""
-    libasan = subprocess.run(['gcc', '-print-file-name=libasan.so'], capture_output=True,
-                             text=True).stdout.strip()
     common = 'exitcode=%d:print_stacktrace=1' % SANITIZER_EXIT
     return {
-        'LD_PRELOAD': libasan,
+        'LD_PRELOAD': asan_runtime(),
         'ASAN_OPTIONS': 'detect_leaks=0:allocator_may_return_null=1:handle_abort=1:'
                         'max_allocation_size_mb=%d:' % memory_limit_mb + common,
         'UBSAN_OPTIONS': 'halt_on_error=1:' + common,
@@ -135,6 +142,7 @@ class WorkerProcess:
         self.said_bye = False
         self.closed = False        # the report pipe reached its end
         self.history = collections.deque(maxlen=HISTORY)   # (id, code) of the calls that ended
+        self.by_id = {item.id: item for item in self.items}
         self._send_jobs(seed, families, features)
 
     def _send_jobs(self, seed, families, features):
@@ -144,10 +152,16 @@ class WorkerProcess:
             lines.append({'fuzz': {'seed': seed, 'indices': fuzzed, 'families': families,
                                    'features': list(features)}})
         lines += [{'id': item.id, 'code': item.code, 'big': item.big} for item in self.items if item.code]
+        data = ''.join(json.dumps(line) + '\n' for line in lines).encode()
+        # From a thread: a long list of code jobs may not fit in the pipe while the worker,
+        # reporting as it goes, waits for the parent to read.
+        threading.Thread(target=self._write_jobs, args=(data,), daemon=True).start()
+
+    def _write_jobs(self, data):
         try:
-            self.process.stdin.write(''.join(json.dumps(line) + '\n' for line in lines).encode())
+            self.process.stdin.write(data)
             self.process.stdin.close()
-        except BrokenPipeError:
+        except (BrokenPipeError, ValueError):   # the worker died, or was closed, first
             pass
 
     def records(self):
@@ -169,7 +183,7 @@ class WorkerProcess:
         return [item for item in self.items if item.id not in self.finished and item.id != running]
 
     def item(self, item_id):
-        return next(item for item in self.items if item.id == item_id)
+        return self.by_id[item_id]
 
     def output_size(self):
         return os.fstat(self.output.fileno()).st_size
