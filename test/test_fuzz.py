@@ -116,6 +116,15 @@ def test_two_workers_share_the_calls(config):
     assert run.calls == 10 and [f.kind for f in findings] == ['crash']
 
 
+def test_a_run_can_stop_after_a_number_of_failures(config):
+    run = runner.Run(config)
+    run.stop_after = 2
+    items = [runner.Item('code%d' % position, code)
+             for position, code in enumerate([CRASH] * 4 + ['x = 1'] * 3)]
+    run.execute(runner.code_feeds(items, 1))
+    assert [f.id for f in run.failures()] == ['code0', 'code1'] and run.calls == 0
+
+
 def test_corpus_expectations(config, tmp_path):
     entries = {'raises.py': '# expect: RuntimeError\nraise RuntimeError("sizes")\n',
                'completes.py': '# expect: RuntimeError\nx = 1\n',

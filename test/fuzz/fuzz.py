@@ -27,6 +27,7 @@ import runner   # noqa: E402
 
 CI_SEED = 2017
 CI_CALLS = 100000
+CI_STOP_AFTER = 50   # the CI run fails anyway by then; on a broken tree this bounds its time
 CORPUS = os.path.join(HERE, 'corpus')
 SANITIZE_BUILD = os.path.join('build', 'sanitize')
 
@@ -134,10 +135,6 @@ class Reporter:
         return path
 
 
-def failing(run):
-    return [run.findings[key] for key in run.order if run.findings[key].kind in runner.FAILING_KINDS]
-
-
 def summarise(run, title, seconds, log=sys.stdout):
     kinds = {}
     for key in run.order:
@@ -150,9 +147,11 @@ def summarise(run, title, seconds, log=sys.stdout):
 # ---- the modes -----------------------------------------------------------------------------
 
 def run_items(title, config, feeds, reporter, seed=None, families=None, features=(),
-              deadline=None, examine_for=0):
-    """Runs the feeds, then examines the findings for at most `examine_for` seconds."""
+              deadline=None, examine_for=0, stop_after=0):
+    """Runs the feeds (until `stop_after` distinct failures, if given), then examines the
+    findings for at most `examine_for` seconds."""
     run = runner.Run(config, seed, families, features)
+    run.stop_after = stop_after
     run.on_finding = reporter.found
     run.progress_every = 0 if seed is None else 300
     started = time.monotonic()
@@ -233,15 +232,16 @@ def main(argv):
             items = corpus_items(args.replay or [CORPUS])
             run = run_items('corpus (%d entries)' % len(items), config, runner.code_feeds(items, args.workers),
                             reporter)
-            failures += failing(run)
+            failures += run.failures()
         if args.replay is None:
             calls = args.calls if args.calls or args.minutes else 20000
             deadline = time.monotonic() + args.minutes * 60 if args.minutes else None
             title = 'seed %s, %s calls, %d workers' % (args.seed, calls or 'unbounded', args.workers)
             examine_for = 0 if args.no_examine else 60 if args.ci else 1800
             run = run_items(title, config, runner.fuzz_feeds(args.workers, calls), reporter,
-                            args.seed, families, features, deadline, examine_for)
-            failures += failing(run)
+                            args.seed, families, features, deadline, examine_for,
+                            CI_STOP_AFTER if args.ci else 0)
+            failures += run.failures()
     finally:
         runner.remove_workdir(config.workdir)
     return 1 if failures else 0

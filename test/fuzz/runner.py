@@ -323,6 +323,10 @@ class Run:
         self.by_family = collections.Counter()   # (family, 'ok' | 'raised'): how deep calls get
         self.on_finding = None      # called with each new Finding (the findings file, the log)
         self.progress_every = 0     # seconds between progress lines on the log (0: none)
+        self.stop_after = 0         # stop once this many distinct failures are found (0: never)
+
+    def failures(self):
+        return [self.findings[key] for key in self.order if self.findings[key].kind in FAILING_KINDS]
 
     def add(self, finding):
         known = self.findings.get(finding.key)
@@ -350,6 +354,9 @@ class Run:
             while workers:
                 now = time.monotonic()
                 if deadline and now > deadline:
+                    break
+                if self.stop_after and len(self.failures()) >= self.stop_after:
+                    print('fuzz: stopping after %d failures' % self.stop_after, file=self.config.log)
                     break
                 if self.progress_every and now - last_progress > self.progress_every:
                     last_progress = now
