@@ -14,6 +14,11 @@ Environment switches:
     WITH_BLAS=0      use TH's reference loops instead of OpenBLAS (scipy-openblas32); no LAPACK
     MAX_JOBS=N       parallel compile jobs (default: the number of CPUs)
     DEBUG=1          -O0 -g
+    SANITIZE=1       AddressSanitizer and UBSan on every compile and link (-O1 -g unless DEBUG=1);
+                     build it into a folder of its own, as test/fuzz/fuzz.py --sanitize does:
+                     SANITIZE=1 python setup.py build_py --build-lib build/sanitize \
+                         build_ext --build-lib build/sanitize --build-temp build/sanitize-temp
+                     and run Python with LD_PRELOAD=$(gcc -print-file-name=libasan.so)
 """
 import argparse
 import os
@@ -68,6 +73,8 @@ GENERATED = os.path.join("build", "generated")
 DEBUG = os.environ.get("DEBUG", "0") == "1"
 JOBS = int(os.environ.get("MAX_JOBS", os.cpu_count() or 1))
 WITH_BLAS = os.environ.get("WITH_BLAS", "1") != "0"
+SANITIZE = os.environ.get("SANITIZE", "0") == "1"
+SANITIZE_FLAGS = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer"] if SANITIZE else []
 
 
 def importable(module):
@@ -116,7 +123,7 @@ def blas_config():
 
 BLAS_MACROS, BLAS_LINK = blas_config()
 COMMON_FLAGS = ["-std=gnu11", "-fopenmp", "-Wall", "-Wno-unused-function"] + (
-    ["-O0", "-g"] if DEBUG else ["-O3"])
+    ["-O0", "-g"] if DEBUG else ["-O1", "-g"] if SANITIZE else ["-O3"]) + SANITIZE_FLAGS
 TH_MACROS = [("TH_INDEX_BASE", "0")] + BLAS_MACROS
 
 
@@ -265,9 +272,10 @@ class BuildExt(build_ext):
         """Builds the file_system strategy's shared-memory manager (csrc/shm_manager/), a program
         of its own, into the package next to _C, where torch_early.multiprocessing finds it."""
         objects = self.compiler.compile([SHM_MANAGER_SOURCE], output_dir=self.build_temp,
-                                        extra_postargs=["-std=gnu11", "-Wall", "-O2"])
+                                        extra_postargs=["-std=gnu11", "-Wall", "-O2"] + SANITIZE_FLAGS)
         target = os.path.dirname(self.get_ext_fullpath("torch_early._C"))
-        self.compiler.link_executable(objects, "_shm_manager", output_dir=target)
+        self.compiler.link_executable(objects, "_shm_manager", output_dir=target,
+                                      extra_postargs=SANITIZE_FLAGS)
 
     def install_generated_source(self):
         """Ships the generated wrappers with the package, so the demo can show what runs."""
@@ -311,7 +319,7 @@ extension = Extension(
                   os.path.join("lib", "THNN"), GENERATED],
     define_macros=TH_MACROS,
     extra_compile_args=COMMON_FLAGS,
-    extra_link_args=["-fopenmp"] + BLAS_LINK,
+    extra_link_args=["-fopenmp"] + BLAS_LINK + SANITIZE_FLAGS,
 )
 
 setup(ext_modules=[extension], cmdclass={"build_ext": BuildExt, "build_py": BuildPy},

@@ -1,5 +1,6 @@
 """Runs every test: the C suite over lib/ (test/c/run.py), then pytest over the Python package,
-then check_thnn_calls.py (every THNN entry point is called by some Python test).
+then check_thnn_calls.py (every THNN entry point is called by some Python test), then the
+fuzzer's short deterministic run with its corpus of past crashes (fuzz/fuzz.py --ci).
 
     python test/run.py                 # both suites
     python test/run.py --sanitize      # the C suite under AddressSanitizer/UBSan, then pytest
@@ -19,11 +20,12 @@ def main(argv):
     status_c = subprocess.call(c_suite)
     pytest_args = [a for a in argv if a != "--sanitize"]
     status_py = subprocess.call([sys.executable, "-m", "pytest", "-q"] + pytest_args, cwd=HERE)
-    status_calls = 0
+    status_calls = status_fuzz = 0
     if not pytest_args:   # a chosen subset of the tests cannot call everything
         status_calls = subprocess.call([sys.executable, os.path.join(HERE, "check_thnn_calls.py")],
                                        cwd=HERE)
-    return 0 if status_c == 0 and status_py == 0 and status_calls == 0 else 1
+        status_fuzz = subprocess.call([sys.executable, os.path.join(HERE, "fuzz", "fuzz.py"), "--ci"])
+    return 0 if status_c == status_py == status_calls == status_fuzz == 0 else 1
 
 
 if __name__ == "__main__":

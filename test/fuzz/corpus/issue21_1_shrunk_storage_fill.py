@@ -1,0 +1,6 @@
+# issue 21, item 1: fill_() of a tensor whose storage shrank wrote out of bounds.
+# expect: RuntimeError
+import torch_early
+
+a = torch_early.FloatTensor(1000, 1000).fill_(1); a.storage().resize_(1)
+a.fill_(2)
