@@ -28,6 +28,8 @@ long THPUtils_unpackLong(PyObject *obj)
 {
   if (PyLong_Check(obj))
     return saturating_long(obj);
+  if (PyErr_Occurred()) /* an earlier argument's error: run no __index__ with it pending */
+    return -1;
   PyObject *index = PyNumber_Index(obj);
   if (index == NULL)
     return -1;
@@ -54,6 +56,8 @@ long THPUtils_unpackSize(PyObject *obj)
 
 long THPUtils_unpackLongArgument(PyObject *obj, const char *name)
 {
+  if (!PyLong_Check(obj) && PyErr_Occurred()) /* as in THPUtils_unpackLong */
+    return -1;
   PyObject *index = PyNumber_Index(obj);
   if (index == NULL)
     return -1;
@@ -100,6 +104,8 @@ double THPUtils_unpackDouble(PyObject *obj)
 {
   if (PyFloat_CheckExact(obj))
     return PyFloat_AS_DOUBLE(obj);
+  if (PyErr_Occurred()) /* as in THPUtils_unpackLong */
+    return -1.0;
   return PyFloat_AsDouble(obj);
 }
 
@@ -222,6 +228,10 @@ int THPUtils_checkSizeArgs(PyObject *const *args, Py_ssize_t nargs)
  * TH: an empty tensor has no dimensions). */
 static THLongStorage *sizes_from_items(PyObject *const *items, Py_ssize_t n)
 {
+  /* A wrapper unpacks its arguments one after another and reports the first error after the last
+   * (THPCall_enterTH): an int too large for an earlier argument may still be pending here. */
+  if (PyErr_Occurred())
+    return NULL;
   THLongStorage *sizes = THLongStorage_newWithSize(n);
   for (Py_ssize_t i = 0; i < n; i++) {
     if (!THPUtils_checkLong(items[i])) {
@@ -249,6 +259,10 @@ static THLongStorage *sizes_from_items(PyObject *const *items, Py_ssize_t n)
 
 THLongStorage *THPUtils_unpackSizeSequence(PyObject *sequence)
 {
+  /* A tuple or a list, torch_early.Size included, is read in place: PySequence_Fast would iterate
+   * a subclass, running Python code. */
+  if (is_size_sequence(sequence))
+    return sizes_from_items(PySequence_Fast_ITEMS(sequence), PySequence_Fast_GET_SIZE(sequence));
   PyObject *fast = PySequence_Fast(sequence, "sizes must be a sequence of integers");
   if (fast == NULL)
     return NULL;

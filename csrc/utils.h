@@ -1,5 +1,10 @@
 /* utils: argument checking and unpacking shared by the hand-written and the generated wrappers,
- * and the TypeError that lists accepted signatures when no overload matches. */
+ * and the TypeError that lists accepted signatures when no overload matches.
+ *
+ * A generated wrapper unpacks its arguments one after another and reports the first error after
+ * the last (THPCall_enterTH), so an unpacker may be called with an earlier argument's error still
+ * set: it then returns its failure value at once, never running Python code (an __index__, a
+ * subclass's iteration) with the error pending (CPython would raise SystemError). */
 #ifndef THP_UTILS_H
 #define THP_UTILS_H
 

@@ -68,6 +68,8 @@ static inline int THPUtils_(checkAccreal)(PyObject *obj)
  * PyErr_Occurred). Within that range the conversion to a narrower dtype wraps, as C's does. */
 static inline long THPUtils_(unpackIntegerValue)(PyObject *obj)
 {
+  if (!PyLong_Check(obj) && PyErr_Occurred()) /* see THPUtils_unpackLong */
+    return -1;
   long value = PyLong_AsLong(obj);
   if (value == -1 && PyErr_Occurred() && PyErr_ExceptionMatches(PyExc_OverflowError)) {
     PyErr_Clear();

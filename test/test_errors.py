@@ -151,3 +151,45 @@ def test_a_th_number_that_is_no_argument_of_the_callers_is_left_out():
         ones(3).random_(0)
     assert 'random_ expects to > 0' in str(caught.value)
     assert 'invalid argument' not in str(caught.value)
+
+
+# ---- an argument's error while the next ones are unpacked -------------------------------------
+# A wrapper unpacks its arguments one after another and reports the first error after the last.
+# The unpacking of the later ones must run no Python code with that error pending (a
+# torch_early.Size, a tuple subclass, was iterated, and CPython turned the pending OverflowError
+# into a SystemError).
+
+class RecordingIndex:
+    """An int-like argument that notes each time Python asks for its value."""
+
+    def __init__(self, value):
+        self.value, self.calls = value, 0
+
+    def __index__(self):
+        self.calls += 1
+        return self.value
+
+
+@pytest.mark.parametrize('offset', [2 ** 63, -2 ** 63 - 1, 2 ** 64])
+def test_an_overflowing_argument_before_a_size_is_its_own_overflow_error(offset):
+    storage = torch_early.LongStorage(12).fill_(0)
+    for size in (torch_early.Size([4]), (4,), [4]):
+        tensor = Long(4).zero_()
+        with pytest.raises(OverflowError, match="argument 'offset' must be an int .* got %d"
+                           % offset):
+            tensor.set_(storage, offset, size)
+        with pytest.raises(OverflowError, match="argument 'offset'"):
+            tensor.set_(storage, offset, size, torch_early.Size([1]))
+        assert tensor.size() == (4,) and tensor.storage().size() == 4
+
+
+def test_an_overflowing_argument_before_an_int_like_one_leaves_that_one_unread():
+    start, value = RecordingIndex(0), RecordingIndex(3)
+    with pytest.raises(OverflowError, match="argument 'dimension'|dimension"):
+        Long(4).narrow(2 ** 70, start, 2)
+    with pytest.raises(OverflowError, match='out of range for integer tensors'):
+        torch_early.IntTensor(3).zero_().clamp_(2 ** 70, value)
+    assert start.calls == 0 and value.calls == 0
+    # alone, the same arguments are read once each
+    assert torch_early.IntTensor(3).fill_(7).clamp_(0, value).tolist() == [3, 3, 3]
+    assert value.calls == 1

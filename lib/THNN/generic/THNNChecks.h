@@ -59,8 +59,8 @@ static inline void THNN_(checkOutputSize)(THTensor *input, int ndim, const long 
 /* ---- Outputs and buffers: never the memory of what the kernel reads ---- */
 
 /* Whether `written` (an output or buffer the kernel writes, resizing it if it must) may share
- * memory with `read` (another tensor of the call): the same tensor, or storages whose memory
- * overlaps. Whole storages are compared, not the elements the tensors reach now: resizing either
+ * memory with `read` (another tensor of the call): the same tensor, the same storage (even an
+ * empty one), or storages whose memory overlaps. Whole storages are compared, not the elements the tensors reach now: resizing either
  * (an empty buffer, an output of another size) may lay it over the other, or move the memory
  * under a pointer the kernel already holds. */
 static inline int THNN_(sharesMemory)(THTensor *written, THTensor *read) {
@@ -70,6 +70,8 @@ static inline int THNN_(sharesMemory)(THTensor *written, THTensor *read) {
     return 1;
   if (written->storage == NULL || read->storage == NULL)
     return 0;
+  if (written->storage == read->storage) /* even empty: resizing one resizes the other */
+    return 1;
   const char *first = (const char *)written->storage->data;
   const char *end = first + written->storage->size * (ptrdiff_t)sizeof(real);
   const char *readFirst = (const char *)read->storage->data;
