@@ -661,3 +661,14 @@ def test_sizes_given_as_a_torch_size_and_the_other_constructors():
     with pytest.raises(TypeError, match='WeightedMSECriterion: weight must be a tensor, but '
                                         'got int'):
         nn.WeightedMSECriterion(0)
+    with pytest.raises(TypeError, match=r'CMul\(\*size\): the size of the weight is needed'):
+        nn.CMul()
+
+
+def test_l1penalty_averaging_an_empty_input_is_refused():
+    penalty = nn.L1Penalty(2, sizeAverage=True)
+    with pytest.raises(RuntimeError, match='L1Penalty: the input is empty'):
+        penalty.forward(torch.DoubleTensor())
+    x = torch.DoubleTensor([1, -3])
+    assert penalty.forward(x) is x and penalty.loss == 2 * 4 / 2
+    assert nn.L1Penalty(2).forward(torch.DoubleTensor()).nelement() == 0   # the sum of nothing

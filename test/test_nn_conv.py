@@ -126,6 +126,25 @@ def test_conv2d_channel_count_not_divisible_by_groups():
         nn.Conv2d(4, 3, 3, groups=2)
 
 
+def test_functional_convolutions_check_their_numbers():
+    x1, w1 = var(1, 2, 5), var(2, 2, 3)
+    for groups in (0, -1):
+        with pytest.raises(ValueError, match='groups must be at least 1, but got %d' % groups):
+            F.conv1d(x1, w1, groups=groups)
+        with pytest.raises(ValueError, match='groups must be at least 1'):
+            F.conv_transpose1d(x1, w1, groups=groups)
+    with pytest.raises(TypeError, match='groups must be a whole number, but got float'):
+        F.conv2d(var(1, 2, 5, 5), var(2, 2, 3, 3), groups=1.0)
+    # a size of the wrong length (4 numbers for a 3-D convolution) names every size given
+    with pytest.raises(ValueError, match=r'one number for each of the 1, 2 or 3 spatial '
+                                         r'dimensions, but got stride=\(1, 1, 1, 1\), '
+                                         r'padding=\(0, 0, 0, 0\), dilation=\(1, 1, 1\)'):
+        F.conv3d(var(2, 2, 2, 2, 2, 2), var(1, 2, 1, 1, 1, 1), stride=(1, 1, 1, 1),
+                 padding=(0, 0, 0, 0))
+    with pytest.raises(ValueError, match=r'stride=\(1, 1\), padding=\(0,\)'):
+        F.conv1d(x1, w1, stride=(1, 1))
+
+
 def test_conv2d_wrong_channels_names_the_sizes():
     with pytest.raises(RuntimeError, match='2x3x5x5.*4 channels|4 channels.*2x3x5x5'):
         F.conv2d(var(2, 3, 5, 5), var(2, 4, 3, 3))

@@ -245,6 +245,14 @@ def test_lp_pool2d_is_the_power_sum_of_each_window(norm_type, kernel, stride):
     assert np.allclose(out.data.numpy(), expected)
 
 
+def test_lp_pool2d_of_norm_zero_is_refused():
+    x = Variable(torch_early.FloatTensor(1, 1, 2, 2).fill_(1))
+    with pytest.raises(ValueError, match='lp_pool2d: norm_type must not be 0'):
+        F.lp_pool2d(x, 0, 1)
+    with pytest.raises(ValueError, match='norm_type must not be 0'):
+        nn.LPPool2d(0, 1)(x)
+
+
 def test_lp_pool2d_gradcheck_and_repr():
     x = Variable(torch_early.rand(1, 2, 5, 5).double() + 0.1, requires_grad=True)
     check_gradients(lambda v: F.lp_pool2d(v, 2, 2, 1), x)

@@ -19,6 +19,8 @@ import pytest
 import torch_early
 import torch_early._thnn as thnn_package
 from torch_early._thnn import type2backend
+from torch_early.autograd import Variable
+import torch_early.nn.functional as F
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HEADER = os.path.join(REPO, 'lib', 'THNN', 'generic', 'THNN.h')
@@ -259,6 +261,18 @@ def test_type2backend_refuses_other_types():
         type2backend['torch.HalfTensor']
     with pytest.raises(KeyError, match=r'no backend for \[1\]'):
         type2backend[[1]]
+    # also a TypeError, printed without KeyError's quotes; `in` and get() still answer
+    with pytest.raises(TypeError) as info:
+        type2backend[torch_early.IntTensor]
+    assert str(info.value).startswith('THNN has no backend for torch_early.IntTensor: its kernels')
+    assert torch_early.LongTensor not in type2backend
+    assert type2backend.get(torch_early.LongTensor) is None
+
+
+def test_a_functional_of_an_integer_tensor_is_a_type_error():
+    logits = Variable(torch_early.LongTensor([[3, 1]]))
+    with pytest.raises(TypeError, match='no backend for torch_early.LongTensor'):
+        F.cross_entropy(logits, Variable(torch_early.LongTensor([0])))
 
 
 def test_backend_functions_are_the_bindings_and_a_missing_one_is_named():

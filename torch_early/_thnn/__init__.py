@@ -78,6 +78,14 @@ def _backend_named(name):
     return type2backend[name]
 
 
+class NoBackendError(KeyError, TypeError):
+    """A tensor type THNN has no kernels for (an integer type, Half): a KeyError, as the era's
+    type2backend lookup raised, and a TypeError, as a wrong argument type is everywhere else
+    (F.cross_entropy of a LongTensor). Its message is printed as written, without KeyError's
+    quotes."""
+    __str__ = BaseException.__str__
+
+
 class Backends(collections.abc.Mapping):
     """The backend of each float type, by tensor class (torch_early.FloatTensor), by type string
     ('torch.FloatTensor', as the era's code wrote it, or 'torch_early.FloatTensor') and by
@@ -97,7 +105,7 @@ class Backends(collections.abc.Mapping):
             return self._backends[key]
         except (KeyError, TypeError):
             name = key.__module__ + '.' + key.__name__ if isinstance(key, type) else repr(key)
-            raise KeyError('THNN has no backend for %s: its kernels are for %s' % (
+            raise NoBackendError('THNN has no backend for %s: its kernels are for %s' % (
                 name, ', '.join('torch.%sTensor' % t for t in FLOAT_TYPES))) from None
 
     def __iter__(self):

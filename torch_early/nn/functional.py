@@ -318,6 +318,9 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
 def lp_pool2d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
     """The power-average of each window: (sum of x**norm_type over the window) ** (1/norm_type),
     the sum being the window's mean times its size."""
+    if norm_type == 0:
+        raise ValueError('lp_pool2d: norm_type must not be 0 (the power mean of order 0 is '
+                         'not a power of a sum)')
     kw, kh = _pair(kernel_size)
     out = avg_pool2d(input.pow(norm_type), kernel_size, stride, 0, ceil_mode)
     return out.mul(kw * kh).pow(1. / norm_type)

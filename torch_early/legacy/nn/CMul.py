@@ -13,6 +13,9 @@ class CMul(Module):
         super(CMul, self).__init__()
         if len(size) == 1 and isinstance(size[0], torch_early.Size):
             size = tuple(size[0])
+        if len(size) == 0:
+            raise TypeError('CMul(*size): the size of the weight is needed, as numbers or a '
+                            'torch.Size, e.g. CMul(3, 4)')
         utils.checkSizes(self, size=size)
         self.size = torch_early.Size(size)
         self.weight = torch_early.Tensor(self.size)

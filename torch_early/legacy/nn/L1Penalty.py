@@ -4,6 +4,7 @@ gradient l1weight * sign(x) to gradOutput (or gives it alone when provideOutput 
 layer whose output feeds nothing else). Put after a layer to make its output sparse."""
 import torch_early
 from .Module import Module
+from . import utils
 
 
 class L1Penalty(Module):
@@ -17,7 +18,7 @@ class L1Penalty(Module):
 
     def _weight(self, input):
         if self.sizeAverage:
-            return self.l1weight / input.nelement()
+            return utils.averageOf(self, self.l1weight, input.nelement())
         return self.l1weight
 
     def updateOutput(self, input):

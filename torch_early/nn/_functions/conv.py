@@ -4,6 +4,8 @@ it is dilated, SpatialFullConvolution when it is transposed, and their Volumetri
 3-D (all im2col or vol2col + one matrix product per image). A 1-D convolution runs as a 2-D one of
 height 1; groups split the channels, convolve each part on its own and concatenate the results."""
 
+import numbers
+
 import torch_early
 from ...autograd import Function
 from ... import _thnn
@@ -86,6 +88,7 @@ class ConvNd(Function):
         self.transposed = transposed
         self.output_padding = tuple(output_padding)
         self.groups = groups
+        _check_arguments(self)
 
     def forward(self, input, weight, bias=None):
         _check_sizes(input, weight, bias, self.groups, self.transposed, len(self.stride))
@@ -182,6 +185,23 @@ def _group(tensor, dim, g, groups):
 
 def _cat(tensors, dim):
     return torch_early.cat(tensors, dim) if len(tensors) > 1 else tensors[0]
+
+
+def _check_arguments(f):
+    """The numbers a convolution is built from: one of each size per spatial dimension (1, 2 or
+    3 of them: THNN has no other kernels), and a whole number of groups."""
+    named = (('stride', f.stride), ('padding', f.padding), ('dilation', f.dilation),
+             ('output_padding', f.output_padding))
+    lengths = set(len(value) for _, value in named)
+    if len(lengths) != 1 or not lengths <= {1, 2, 3}:
+        raise ValueError("convolution: stride, padding, dilation and output_padding must give "
+                         "one number for each of the 1, 2 or 3 spatial dimensions, but got "
+                         + ", ".join("{}={}".format(name, value) for name, value in named))
+    if isinstance(f.groups, bool) or not isinstance(f.groups, numbers.Integral):
+        raise TypeError("convolution: groups must be a whole number, but got {}".format(
+            type(f.groups).__name__))
+    if f.groups < 1:
+        raise ValueError("convolution: groups must be at least 1, but got {}".format(f.groups))
 
 
 def _check_sizes(input, weight, bias, groups, transposed, spatial_dims):
