@@ -111,6 +111,17 @@ def test_exceptions_of_an_unexpected_kind_are_findings(config):
     assert run.calls == 5
 
 
+def test_a_memory_error_is_expected_where_the_call_asked_for_much():
+    import worker
+    here = os.path.dirname(torch_early.__file__)
+    huge = MemoryError('not enough memory: you tried to allocate 2863311536 bytes (2.67 GB)')
+    small = MemoryError('not enough memory: you tried to allocate 4096 bytes (4 KB)')
+    assert worker.verdict(huge, False, None, here) == 'expected'
+    assert worker.verdict(small, False, None, here) == 'unexpected'
+    assert worker.verdict(MemoryError(), False, None, here) == 'unexpected'
+    assert worker.verdict(MemoryError(), True, None, here) == 'expected'
+
+
 def test_two_workers_share_the_calls(config):
     run, findings = run_codes(config, ['x = %d' % i for i in range(10)] + [CRASH], workers=2)
     assert run.calls == 10 and [f.kind for f in findings] == ['crash']
