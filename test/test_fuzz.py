@@ -96,6 +96,21 @@ def test_a_hang_is_caught_by_the_timeout(config):
     assert run.calls == 1
 
 
+def test_a_fuzzed_call_that_asked_for_huge_sizes_is_only_slow():
+    class Watched:
+        def __init__(self, current):
+            self.current = current
+
+        def output_since_call(self):
+            return ''
+    call = {'target': 'Tensor.sum', 'family': 'tensor'}
+    slow = runner.hang_finding(Watched({'start': 7, 'code': 'c', 'call': call, 'big': True}), 10)
+    hung = runner.hang_finding(Watched({'start': 7, 'code': 'c', 'call': call, 'big': False}), 10)
+    code = runner.hang_finding(Watched({'start': 'entry.py', 'code': 'c'}), 10)
+    assert (slow.kind, hung.kind, code.kind) == ('slow', 'hang', 'hang')
+    assert 'slow' not in runner.FAILING_KINDS
+
+
 def test_an_exit_without_goodbye_is_a_finding(config):
     run, findings = run_codes(config, ['import os; os._exit(3)'])
     assert [(f.kind, f.detail) for f in findings] == [('exit', 'exit status 3')]

@@ -199,3 +199,58 @@ def test_copy_from_a_view_of_the_tensor(name):
     a, _ = tensors(name)
     a[1:3].copy_(a[0:2])                                 # overlapping rows, contiguous
     assert a.tolist() == [A[0].tolist(), A[0].tolist(), A[1].tolist()]
+
+
+# ---- out= an operand of other sizes than the result ------------------------------------------
+# Element-wise too: `a.add(b, out=b)` with b of other sizes than a resizes b to a's sizes before
+# anything is read, which lays b out anew (an expanded b grows a storage of fresh elements). TH
+# reads such an operand from a copy taken before the resize (THTensor_(newCopyBeforeResize)).
+# An integer division by what the resize left there died of SIGFPE; the rest read garbage.
+
+def operand_of_other_sizes(cls, layout):
+    """b: 1x3 holding [2, 3, 4] (expanded from [[2]] or transposed), a: 1x1x3 [[[4, 6, 8]]]."""
+    a = cls([[[4, 6, 8]]])
+    if layout == 'expanded':
+        b, values = cls([[2]]).expand(1, 3), [2, 2, 2]
+    else:
+        b, values = cls([[2], [3], [4]]).t(), [2, 3, 4]
+    return a, b, numpy.array(values)
+
+
+BINARY = {
+    'add': (lambda a, b, out: a.add(b, out=out), lambda x, y: x + y),
+    'add with a value': (lambda a, b, out: a.add(3, b, out=out), lambda x, y: x + 3 * y),
+    'sub': (lambda a, b, out: a.sub(b, out=out), lambda x, y: x - y),
+    'mul': (lambda a, b, out: a.mul(b, out=out), lambda x, y: x * y),
+    'cmax': (lambda a, b, out: a.cmax(b, out=out), numpy.maximum),
+    'cmin': (lambda a, b, out: a.cmin(b, out=out), numpy.minimum),
+    'div': (lambda a, b, out: a.div(b, out=out), None),
+    'fmod': (lambda a, b, out: a.fmod(b, out=out), numpy.fmod),
+    'remainder': (lambda a, b, out: a.remainder(b, out=out), numpy.remainder),
+    'addcmul': (lambda a, b, out: torch_early.addcmul(a, 1, a, b, out=out), lambda x, y: x + x * y),
+}
+
+
+@pytest.mark.parametrize('name', DTYPES)
+@pytest.mark.parametrize('layout', ['expanded', 'transposed'])
+@pytest.mark.parametrize('op', sorted(BINARY))
+def test_out_an_operand_of_other_sizes_reads_its_values_first(name, layout, op):
+    call, reference = BINARY[op]
+    a, b, values = operand_of_other_sizes(tensor_class(name), layout)
+    x = numpy.array([[[4, 6, 8]]])
+    if reference is None:      # div: true division for floats, truncating for integers
+        expected = x / values if name in FLOAT_DTYPES else numpy.trunc(x / values)
+    else:
+        expected = reference(x, values)
+    result = call(a, b, b)
+    assert result is b and b.size() == (1, 1, 3)
+    assert b.tolist() == expected.astype(NUMPY[name]).tolist()
+
+
+@pytest.mark.parametrize('name', DTYPES)
+def test_addcdiv_and_the_fuzzers_reproducer_into_an_expanded_divisor(name):
+    cls = tensor_class(name)
+    t0, t1 = cls([[[4]]]).expand(1, 1, 3), cls([[2]]).expand(1, 3)
+    assert t0.remainder(t1, out=t1).tolist() == [[[0, 0, 0]]]
+    t, d = cls([[[1, 1, 1]]]), cls([[2]]).expand(1, 3)
+    assert torch_early.addcdiv(t, 1, cls([[[4, 4, 4]]]), d, out=d).tolist() == [[[3, 3, 3]]]

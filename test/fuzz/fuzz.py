@@ -159,7 +159,7 @@ def run_items(title, config, feeds, reporter, seed=None, families=None, features
     examine_until = time.monotonic() + examine_for
     for key in run.order:
         finding = run.findings[key]
-        if finding.kind == 'doubtful' or time.monotonic() > examine_until:
+        if finding.kind in ('doubtful', 'slow') or time.monotonic() > examine_until:
             continue
         run.examine(finding)
         if finding.reduced or finding.alone is False:

@@ -58,7 +58,7 @@ class Item:
 
 @dataclasses.dataclass
 class Finding:
-    kind: str                      # one of FAILING_KINDS, or 'doubtful'
+    kind: str                      # one of FAILING_KINDS, or 'doubtful' or 'slow'
     id: object
     code: str
     detail: str                    # 'SIGSEGV', 'no answer within 10 s', 'SystemError: ...'
@@ -272,12 +272,17 @@ def death_finding(worker, start):
 
 
 def hang_finding(worker, seconds):
+    """A call past the timeout: a hang, or only 'slow' when it is a fuzzed call that asked for
+    huge sizes (a view of 2**34 elements reduced by sum, a Replicate(2**32)): work in proportion
+    to what was asked is no hang, and is reported without failing the run. A corpus entry or
+    a piece of code past the timeout is always a hang."""
     start = worker.current or {'start': 'between calls', 'code': ''}
     call = start.get('call')
     target = without_dtype(call['target']) if call else ''
-    return Finding('hang', start['start'], start['code'], 'no answer within %g s' % seconds,
+    kind = 'slow' if start.get('big') else 'hang'
+    return Finding(kind, start['start'], start['code'], 'no answer within %g s' % seconds,
                    call['family'] if call else '', target, call, worker.output_since_call()[-3000:],
-                   ('hang', target or start['start']))
+                   (kind, target or start['start']))
 
 
 def exception_finding(start, end, expect=''):

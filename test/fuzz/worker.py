@@ -99,8 +99,8 @@ class Worker:
         # where this call's output begins in the worker's output file (the parent reads a
         # sanitizer report or faulthandler's traceback from there)
         start = {'start': job_id, 'code': code, 'output_at': output_size()}
-        if call is not None:
-            start['call'] = call
+        if call is not None:   # a fuzzed call: one that asked for huge sizes may be slow (runner)
+            start['call'], start['big'] = call, bool(big)
         self.send(start)
         record = {'end': job_id, 'outcome': 'ok'}
         try:

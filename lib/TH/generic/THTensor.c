@@ -675,6 +675,12 @@ THTensor *THTensor_(newApartFrom)(THTensor *src, const THTensor *result) {
   return THTensor_(newClone)(src);
 }
 
+THTensor *THTensor_(newCopyBeforeResize)(THTensor *operand, THTensor *r_, THTensor *like) {
+  if (operand == r_ && !THTensor_(isSameSizeAs)(r_, like))
+    return THTensor_(newClone)(operand);
+  return NULL;
+}
+
 int THTensor_(mustComputeApart)(const THTensor *r_, const THTensor *input, int sameViewIsSafe) {
   if (input == NULL || !THTensor_(overlaps)(r_, input))
     return 0;

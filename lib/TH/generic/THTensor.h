@@ -75,6 +75,11 @@ TH_API THTensor *THTensor_(newContiguous)(THTensor *self);
  * are the same view and its elements overlap each other (elementsMayOverlap: an expanded result
  * is written several times over). */
 TH_API THTensor *THTensor_(newApartFrom)(THTensor *src, const THTensor *result);
+/* A copy of operand when it is r_ itself and r_ is about to be resized to like's sizes (out= an
+ * operand of other sizes: `a.add(b, out=b)` with b expanded): the resize would lay r_ out anew,
+ * and the operand with it. NULL otherwise (operand can be read as it is). Element-wise functions
+ * of two or more tensors call it before resizing r_, and read the copy where it is not NULL. */
+TH_API THTensor *THTensor_(newCopyBeforeResize)(THTensor *operand, THTensor *r_, THTensor *like);
 TH_API THTensor *THTensor_(newSelect)(THTensor *tensor, int dimension_, long sliceIndex_);
 TH_API THTensor *THTensor_(newNarrow)(THTensor *tensor, int dimension_, long firstIndex_, long size_);
 TH_API THTensor *THTensor_(newTranspose)(THTensor *tensor, int dimension1_, int dimension2_);

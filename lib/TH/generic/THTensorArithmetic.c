@@ -164,6 +164,8 @@ void THTensor_(remainder)(THTensor *r_, THTensor *t, real value) {
 
 void THTensor_(cadd)(THTensor *r_, THTensor *t, real value, THTensor *src) {
   THTensor_(checkSameNumel)(t, src, 4);
+  THTensor *srcCopy = THTensor_(newCopyBeforeResize)(src, r_, t);
+  src = srcCopy ? srcCopy : src;
   THTensor_(resizeAs)(r_, t);
   if (THTensor_(allContiguous)(r_, t, src)) {
     real *rp = THTensor_(data)(r_), *tp = THTensor_(data)(t), *sp = THTensor_(data)(src);
@@ -172,10 +174,13 @@ void THTensor_(cadd)(THTensor *r_, THTensor *t, real value, THTensor *src) {
   } else {
     TH_TENSOR_APPLY3(real, r_, real, t, real, src, *r__data = *t_data + value * *src_data;);
   }
+  THTensor_(free)(srcCopy);
 }
 
 void THTensor_(csub)(THTensor *r_, THTensor *t, real value, THTensor *src) {
   THTensor_(checkSameNumel)(t, src, 4);
+  THTensor *srcCopy = THTensor_(newCopyBeforeResize)(src, r_, t);
+  src = srcCopy ? srcCopy : src;
   THTensor_(resizeAs)(r_, t);
   if (THTensor_(allContiguous)(r_, t, src)) {
     real *rp = THTensor_(data)(r_), *tp = THTensor_(data)(t), *sp = THTensor_(data)(src);
@@ -185,10 +190,13 @@ void THTensor_(csub)(THTensor *r_, THTensor *t, real value, THTensor *src) {
   } else {
     TH_TENSOR_APPLY3(real, r_, real, t, real, src, *r__data = *t_data - value * *src_data;);
   }
+  THTensor_(free)(srcCopy);
 }
 
 void THTensor_(cmul)(THTensor *r_, THTensor *t, THTensor *src) {
   THTensor_(checkSameNumel)(t, src, 3);
+  THTensor *srcCopy = THTensor_(newCopyBeforeResize)(src, r_, t);
+  src = srcCopy ? srcCopy : src;
   THTensor_(resizeAs)(r_, t);
   if (THTensor_(allContiguous)(r_, t, src)) {
     real *rp = THTensor_(data)(r_), *tp = THTensor_(data)(t), *sp = THTensor_(data)(src);
@@ -197,6 +205,7 @@ void THTensor_(cmul)(THTensor *r_, THTensor *t, THTensor *src) {
   } else {
     TH_TENSOR_APPLY3(real, r_, real, t, real, src, *r__data = *t_data * *src_data;);
   }
+  THTensor_(free)(srcCopy);
 }
 
 /* ---- Division by a tensor ----
@@ -213,11 +222,15 @@ static void THTensor_(divideReadingApart)(THTensor *r_, THTensor *t, THTensor *s
   THTensor_(checkSameNumel)(t, src, 3);
   THTensor_(checkDivisors)(src);
   THTensor_(checkInStorage)(t);                 /* before the first operand is retained */
+  /* a divisor that is r_ itself would lose its checked values to the resize */
+  THTensor *srcCopy = THTensor_(newCopyBeforeResize)(src, r_, t);
   THTensor_(resizeAs)(r_, t);
-  THTensor *dividend = THTensor_(newApartFrom)(t, r_), *divisor = THTensor_(newApartFrom)(src, r_);
+  THTensor *dividend = THTensor_(newApartFrom)(t, r_);
+  THTensor *divisor = THTensor_(newApartFrom)(srcCopy ? srcCopy : src, r_);
   divideApart(r_, dividend, divisor);
   THTensor_(free)(dividend);
   THTensor_(free)(divisor);
+  THTensor_(free)(srcCopy);
 }
 
 static void THTensor_(cdivApart)(THTensor *r_, THTensor *t, THTensor *src) {
@@ -300,22 +313,27 @@ static void THTensor_(addcReadingApart)(THTensor *r_, THTensor *t, real value, T
   THTensor_(checkInStorage)(t);                 /* before any operand is retained or copied */
   THTensor_(checkInStorage)(src1);
   THTensor_(checkInStorage)(src2);
+  THTensor *copy1 = THTensor_(newCopyBeforeResize)(src1, r_, t);
+  THTensor *copy2 = THTensor_(newCopyBeforeResize)(src2, r_, t);
+  THTensor *kept1 = copy1 ? copy1 : src1, *kept2 = copy2 ? copy2 : src2;
   THTensor_(resizeAs)(r_, t);
   /* Into a fresh result when the copy of t would overwrite src1 or src2, or when r_ is t and its
    * elements overlap each other (t's values would change as r_ is written over them). */
   int intoFresh = r_ == t ? THTensor_(elementsMayOverlap)(r_)
-                          : THTensor_(overlaps)(r_, src1) || THTensor_(overlaps)(r_, src2);
+                          : THTensor_(overlaps)(r_, kept1) || THTensor_(overlaps)(r_, kept2);
   if (intoFresh) {
     THTensor *result = THTensor_(new)();
-    THTensor_(addcReadingApart)(result, t, value, src1, src2, update);
+    THTensor_(addcReadingApart)(result, t, value, kept1, kept2, update);
     THTensor_(copy)(r_, result);
     THTensor_(free)(result);
-    return;
+  } else {
+    THTensor *a1 = THTensor_(newApartFrom)(kept1, r_), *a2 = THTensor_(newApartFrom)(kept2, r_);
+    update(r_, t, value, a1, a2);
+    THTensor_(free)(a1);
+    THTensor_(free)(a2);
   }
-  THTensor *a1 = THTensor_(newApartFrom)(src1, r_), *a2 = THTensor_(newApartFrom)(src2, r_);
-  update(r_, t, value, a1, a2);
-  THTensor_(free)(a1);
-  THTensor_(free)(a2);
+  THTensor_(free)(copy1);
+  THTensor_(free)(copy2);
 }
 
 void THTensor_(addcmul)(THTensor *r_, THTensor *t, real value, THTensor *src1, THTensor *src2) {

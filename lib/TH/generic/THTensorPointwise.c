@@ -25,14 +25,20 @@ void THTensor_(clamp)(THTensor *r_, THTensor *t, real minValue, real maxValue) {
 
 void THTensor_(cmax)(THTensor *r_, THTensor *t, THTensor *src) {
   THTensor_(checkSameNumel)(t, src, 3);
+  THTensor *srcCopy = THTensor_(newCopyBeforeResize)(src, r_, t);
+  src = srcCopy ? srcCopy : src;
   THTensor_(resizeAs)(r_, t);
   TH_ELEMENTWISE_2(real, x > y ? x : y);
+  THTensor_(free)(srcCopy);
 }
 
 void THTensor_(cmin)(THTensor *r_, THTensor *t, THTensor *src) {
   THTensor_(checkSameNumel)(t, src, 3);
+  THTensor *srcCopy = THTensor_(newCopyBeforeResize)(src, r_, t);
+  src = srcCopy ? srcCopy : src;
   THTensor_(resizeAs)(r_, t);
   TH_ELEMENTWISE_2(real, x < y ? x : y);
+  THTensor_(free)(srcCopy);
 }
 
 void THTensor_(cmaxValue)(THTensor *r_, THTensor *t, real value) {
@@ -213,20 +219,29 @@ void THTensor_(tpow)(THTensor *r_, real value, THTensor *t) {
 
 void THTensor_(cpow)(THTensor *r_, THTensor *t, THTensor *src) {
   THTensor_(checkSameNumel)(t, src, 3);
+  THTensor *srcCopy = THTensor_(newCopyBeforeResize)(src, r_, t);
+  src = srcCopy ? srcCopy : src;
   THTensor_(resizeAs)(r_, t);
   TH_ELEMENTWISE_2(real, TH_MATH(pow)(x, y));
+  THTensor_(free)(srcCopy);
 }
 
 void THTensor_(atan2)(THTensor *r_, THTensor *t, THTensor *src) {
   THTensor_(checkSameNumel)(t, src, 3);
+  THTensor *srcCopy = THTensor_(newCopyBeforeResize)(src, r_, t);
+  src = srcCopy ? srcCopy : src;
   THTensor_(resizeAs)(r_, t);
   TH_ELEMENTWISE_2(real, TH_MATH(atan2)(x, y));
+  THTensor_(free)(srcCopy);
 }
 
 void THTensor_(lerp)(THTensor *r_, THTensor *t, THTensor *src, real weight) {
   THTensor_(checkSameNumel)(t, src, 3);
+  THTensor *srcCopy = THTensor_(newCopyBeforeResize)(src, r_, t);
+  src = srcCopy ? srcCopy : src;
   THTensor_(resizeAs)(r_, t);
   TH_ELEMENTWISE_2(real, x + weight * (y - x));
+  THTensor_(free)(srcCopy);
 }
 
 #endif

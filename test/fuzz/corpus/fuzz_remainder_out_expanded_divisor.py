@@ -1,5 +1,8 @@
-# the fuzzer: torch_early.remainder with out= the expanded divisor (SIGFPE); item 2 through out=.
+# the fuzzer (seed night21, call 217513): remainder into out= its own divisor, expanded and of
+# other sizes than the dividend, died of SIGFPE: resizing the result laid the divisor out anew
+# (a storage grown with fresh elements) after its values were checked. Also add, mul... read
+# garbage that way.
 import torch_early
 
-d = torch_early.IntTensor([[2]]).expand(3, 3)
-torch_early.remainder(torch_early.IntTensor(3, 3).fill_(7), d, out=d)
+t0 = torch_early.IntTensor([[[4]]]).expand(1, 1, 3); t1 = torch_early.IntTensor([[2]]).expand(1, 3)
+t0.remainder(t1, out=t1)
