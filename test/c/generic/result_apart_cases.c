@@ -212,7 +212,35 @@ TEST(Case_(in_place_writes_whose_source_is_a_view_of_the_tensor)) {
   THLongTensor_free(order);
 }
 
+/* The result is also the second operand and of other sizes than the first (out= an expanded
+ * divisor): resizing it to the first operand's sizes must not change what is read as the operand
+ * (THTensor_(newCopyBeforeResize)); an integer division used to divide by the fresh elements. */
+TEST(Case_(element_wise_into_an_operand_of_other_sizes)) {
+  for (int op = 0; op < 6; op++) {
+    THTensor *t = THTensor_(newWithSize3d)(1, 1, 3);
+    THTensor_(fill)(t, 6);
+    THStorage *two = THStorage_(newWithSize1)(2);
+    THTensor *r = THTensor_(newWithStorage2d)(two, 0, 1, 1, 3, 0);   /* 1x3 of one element 2 */
+    THStorage_(free)(two);
+    real expected[6] = {8, 4, 12, 3, 0, 6};
+    switch (op) {
+    case 0: THTensor_(cadd)(r, t, 1, r); break;
+    case 1: THTensor_(csub)(r, t, 1, r); break;
+    case 2: THTensor_(cmul)(r, t, r); break;
+    case 3: THTensor_(cdiv)(r, t, r); break;
+    case 4: THTensor_(cremainder)(r, t, r); break;
+    default: THTensor_(cmax)(r, t, r);
+    }
+    CHECK_EQ_LONG(THTensor_(nDimension)(r), 3);
+    for (int k = 0; k < 3; k++)
+      CHECK(Case_(close)((double)THTensor_(get3d)(r, 0, 0, k), (double)expected[op]));
+    THTensor_(free)(r);
+    THTensor_(free)(t);
+  }
+}
+
 static const harness_test Case_(tests)[] = {
+  TEST_ENTRY(Case_(element_wise_into_an_operand_of_other_sizes)),
   TEST_ENTRY(Case_(products_into_a_view_of_a_factor)),
   TEST_ENTRY(Case_(scans_and_reductions_into_a_view_of_their_input)),
   TEST_ENTRY(Case_(triangles_diagonals_and_copies_into_a_view_of_their_input)),
