@@ -15,3 +15,11 @@ def _source_tree_is_unbuilt():
 
 if _source_tree_is_unbuilt():
     sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != ROOT]
+
+
+# Checkpoints that the tests save are signed with a key of the test run's own, never with the key
+# in the user's home (torch_early/_checkpoint_trust.py); subprocesses inherit it.
+import tempfile  # noqa: E402
+
+os.environ["TORCH_EARLY_CHECKPOINT_KEY"] = os.path.join(
+    tempfile.mkdtemp(prefix="torch_early-test-key-"), "checkpoint.key")

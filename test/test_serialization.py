@@ -16,6 +16,7 @@ import warnings
 import pytest
 
 import torch_early
+from torch_early._checkpoint_trust import TRAILER_BYTES
 import torch_early.nn as nn
 from torch_early import serialization
 
@@ -28,6 +29,21 @@ def round_trip(obj, **load_arguments):
     torch_early.save(obj, buffer)
     buffer.seek(0)
     return torch_early.load(buffer, **load_arguments)
+
+
+def unsigned(buffer):
+    """The file save wrote, without the signature after its archive: what a file from anyone
+    else is to load (the safe loader's case)."""
+    data = buffer.getvalue()
+    assert data[-TRAILER_BYTES:].startswith(b'\0torch_early:sig')
+    return io.BytesIO(data[:-TRAILER_BYTES])
+
+
+def foreign_round_trip(obj, **load_arguments):
+    """save, then load as a file from someone else (unsigned)."""
+    buffer = io.BytesIO()
+    torch_early.save(obj, buffer)
+    return torch_early.load(unsigned(buffer), **load_arguments)
 
 
 @pytest.fixture(autouse=True)
@@ -254,7 +270,7 @@ class CallsOnLoad(object):
 
 def test_a_class_of_the_program_is_refused_by_default_with_advice():
     with pytest.raises(pickle.UnpicklingError) as error:
-        round_trip(CustomNet())
+        foreign_round_trip(CustomNet())
     message = str(error.value)
     assert "'test_serialization.CustomNet'" in message
     assert 'add_safe_globals([CustomNet])' in message
@@ -265,7 +281,7 @@ def test_a_class_of_the_program_is_refused_by_default_with_advice():
 def test_a_refused_file_runs_no_code():
     del calls[:]
     with pytest.raises(pickle.UnpicklingError, match='record_call'):
-        round_trip([torch_early.ones(1), CallsOnLoad()])
+        foreign_round_trip([torch_early.ones(1), CallsOnLoad()])
     assert calls == []
 
 
@@ -290,10 +306,10 @@ def test_weights_only_false_trusts_the_file():
 def test_add_safe_globals_allows_exactly_those_globals():
     serialization.add_safe_globals([CustomNet])
     assert serialization.get_safe_globals() == [CustomNet]
-    loaded = round_trip(CustomNet())
+    loaded = foreign_round_trip(CustomNet())
     assert type(loaded) is CustomNet and type(loaded.linear) is nn.Linear
     with pytest.raises(pickle.UnpicklingError, match='record_call'):
-        round_trip(CallsOnLoad())
+        foreign_round_trip(CallsOnLoad())
 
 
 def test_add_safe_globals_wants_classes_or_functions():
@@ -331,10 +347,11 @@ def run_program(tmp_path, arguments, environment=None):
                           capture_output=True, text=True, timeout=120)
 
 
-def test_a_2017_program_loading_its_own_model_needs_trust(tmp_path):
+def test_a_2017_program_loading_its_own_model_runs_unchanged(tmp_path):
+    # the file is signed with this user's key (the test run's own): trusted, as in 2017
     result = run_program(tmp_path, [])
-    assert result.returncode != 0
-    assert 'UnpicklingError' in result.stderr and '--trust-checkpoints' in result.stderr
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == 'Net'
 
 
 def test_the_trust_flag_lets_a_2017_program_load_its_own_model(tmp_path):
@@ -384,9 +401,8 @@ def test_a_pickle_calling_os_system_is_refused(tmp_path):
             return os.system, ('touch ' + str(marker),)
     buffer = io.BytesIO()
     torch_early.save([Hostile()], buffer)
-    buffer.seek(0)
     with pytest.raises(pickle.UnpicklingError, match="'(posix|os|nt).system'"):
-        torch_early.load(buffer)
+        torch_early.load(unsigned(buffer))
     assert not marker.exists()
 
 

@@ -9,6 +9,7 @@ import threading
 from urllib.error import URLError
 
 import pytest
+from torch_early._checkpoint_trust import TRAILER_BYTES
 
 import torch_early as torch
 from torch_early.utils import model_zoo
@@ -136,6 +137,10 @@ def test_the_load_is_safe_by_default(tmp_path):
     model_dir.mkdir()
     path = str(model_dir / 'hostile.pth')
     torch.save(threading.Thread, path, pickle_module=pickle)
+    with open(path, 'rb') as saved:
+        data = saved.read()
+    with open(path, 'wb') as downloaded:       # a download is never signed with our key
+        downloaded.write(data[:-TRAILER_BYTES])
     with pytest.raises(pickle.UnpicklingError, match='threading'):
         model_zoo.load_url(UNREACHABLE + 'hostile.pth', model_dir=str(model_dir))
 

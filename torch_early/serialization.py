@@ -9,9 +9,12 @@ A file is a tar archive of four members (docs/serialization.md has the byte layo
             list of views (view key, root key, offset, size), so that views stay views.
 Numbers are little-endian, counts 64-bit, whatever the machine: files move between machines.
 
-load is safe by default, beyond the era: its unpickler rebuilds only torch_early's own classes
-and plain containers (`_SafeUnpickler`), so a file cannot run code. Other globals need
-add_safe_globals, load(f, weights_only=False), or a trusted run (`_TRUST_VARIABLE`).
+save signs what it writes with this user's key, and writes to a path through a temporary file
+renamed over it once complete (_checkpoint_trust). load trusts a file this user signed in full, as
+the era trusted every file; any other file goes through the safe loader, whose unpickler
+rebuilds only torch_early's own classes and plain containers, so that the file cannot run code.
+Other globals need add_safe_globals, load(f, weights_only=False), or a trusted run
+(`_TRUST_VARIABLE`).
 """
 import contextlib
 import difflib
@@ -19,6 +22,7 @@ import inspect
 import io
 import os
 import pickle
+import shutil
 import struct
 import sys
 import tarfile
@@ -27,6 +31,7 @@ import warnings
 from collections import OrderedDict
 
 import torch_early
+from . import _checkpoint_trust as _trust
 
 DEFAULT_PROTOCOL = 2
 
@@ -346,11 +351,24 @@ def _source_of(module_class):
 def save(obj, f, pickle_module=pickle, pickle_protocol=DEFAULT_PROTOCOL):
     """Save `obj` (tensors, storages, nn modules, containers of them, ...) to `f`: a file name
     or a binary file object opened for writing."""
+    def write_payload(stream):
+        _save(obj, stream, pickle_module, pickle_protocol)
+
+    def payload_size():
+        counter = _trust.ByteCounter()
+        write_payload(counter)
+        return counter.count
+
     if isinstance(f, (str, bytes, os.PathLike)):
-        with open(f, 'wb') as opened:
-            _save(obj, opened, pickle_module, pickle_protocol)
-    else:
-        _save(obj, f, pickle_module, pickle_protocol)
+        # beside the path first, renamed over it once complete (see _checkpoint_trust)
+        _trust.write_signed(f, write_payload, payload_size)
+        return
+    # A file object: staged in a temporary file, so that a pickling error writes nothing to f.
+    with tempfile.TemporaryFile() as staged:
+        write_payload(staged)
+        _trust.append_signature(staged, 0, _trust.signing_key())
+        staged.seek(0)
+        shutil.copyfileobj(staged, f)
 
 
 def _save(obj, f, pickle_module, pickle_protocol):
@@ -533,12 +551,31 @@ def load(f, map_location=None, pickle_module=pickle, weights_only=None):
     (None), it is True, unless the environment variable TORCH_EARLY_TRUST_CHECKPOINTS=1 (set by
     `python -m torch_early.as_torch --trust-checkpoints`) trusts the files of the run; an
     explicit True stays safe even then."""
-    safe = weights_only if weights_only is not None else not _trusted_run()
     restore = _restorer(map_location)
     if isinstance(f, (str, bytes, os.PathLike)):
         with open(f, 'rb') as opened:
-            return _load(opened, restore, pickle_module, safe)
-    return _load(f, restore, pickle_module, safe)
+            return _load(opened, restore, pickle_module, _is_safe(opened, weights_only))
+    if not _seekable(f):
+        f = io.BytesIO(f.read())     # the archive is read out of order: it is kept in memory
+    return _load(f, restore, pickle_module, _is_safe(f, weights_only))
+
+
+def _seekable(f):
+    try:
+        return f.seekable() if hasattr(f, 'seekable') else (f.seek(f.tell()), True)[1]
+    except (OSError, AttributeError, ValueError):
+        return False
+
+
+def _is_safe(stream, weights_only):
+    """Whether the file goes through the safe loader: what weights_only says when it is given;
+    otherwise not for a run that trusts its checkpoints, nor for a file that this user signed
+    (_checkpoint_trust); any other file is loaded safely."""
+    if weights_only is not None:
+        return weights_only
+    if _trusted_run():
+        return False
+    return not _trust.signed_by_this_user(stream)
 
 
 def _load(f, restore, pickle_module, safe):
