@@ -21,5 +21,6 @@ if _source_tree_is_unbuilt():
 # in the user's home (torch_early/_checkpoint_trust.py); subprocesses inherit it.
 import tempfile  # noqa: E402
 
-os.environ["TORCH_EARLY_CHECKPOINT_KEY"] = os.path.join(
-    tempfile.mkdtemp(prefix="torch_early-test-key-"), "checkpoint.key")
+if "torch_early-test-key-" not in os.environ.get("TORCH_EARLY_CHECKPOINT_KEY", ""):
+    os.environ["TORCH_EARLY_CHECKPOINT_KEY"] = os.path.join(
+        tempfile.mkdtemp(prefix="torch_early-test-key-"), "checkpoint.key")

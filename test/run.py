@@ -9,13 +9,26 @@ Exits non-zero if anything failed. pytest runs from test/ so that the source tre
 folder (which has no compiled _C) does not shadow the installed package.
 """
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def main(argv):
+    # Checkpoints the tests save are signed with a key of this run's own (test/conftest.py does the
+    # same for pytest alone), never with the key in the user's home.
+    key_folder = tempfile.mkdtemp(prefix="torch_early-test-key-")
+    os.environ["TORCH_EARLY_CHECKPOINT_KEY"] = os.path.join(key_folder, "checkpoint.key")
+    try:
+        return run_stages(argv)
+    finally:
+        shutil.rmtree(key_folder, ignore_errors=True)
+
+
+def run_stages(argv):
     c_suite = [sys.executable, os.path.join(HERE, "c", "run.py")] + [a for a in argv if a == "--sanitize"]
     status_c = subprocess.call(c_suite)
     pytest_args = [a for a in argv if a != "--sanitize"]
