@@ -110,3 +110,15 @@ def _nest(values, sizes):
         return list(values)
     step = len(values) // sizes[0] if sizes[0] else 0
     return [_nest(values[i * step:(i + 1) * step], sizes[1:]) for i in _range(sizes[0])]
+
+
+def _rebuild_tensor(storage, storage_offset, size, stride):
+    """A tensor of storage's type set on storage: how the single-stream checkpoints of
+    0.1.10-0.1.12 pickle tensors (torch._utils._rebuild_tensor in their files). set_ refuses a
+    view that reaches past the storage."""
+    import torch_early
+    if type(storage) not in torch_early._storage_classes:
+        raise TypeError("_rebuild_tensor: a storage is needed, not {}".format(
+            type(storage).__name__))
+    tensor_class = getattr(torch_early, type(storage).__name__.replace('Storage', 'Tensor'))
+    return tensor_class().set_(storage, storage_offset, torch_early.Size(size), tuple(stride))

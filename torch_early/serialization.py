@@ -31,6 +31,7 @@ import warnings
 from collections import OrderedDict
 
 import torch_early
+from . import _checkpoint_stream as _stream
 from . import _checkpoint_trust as _trust
 
 DEFAULT_PROTOCOL = 2
@@ -217,7 +218,8 @@ def _is_safe_object(obj):
     if obj in torch_early._tensor_classes or obj in torch_early._storage_classes:
         return True
     if obj in (torch_early.Size, variable.Variable, torch_early.nn.Parameter,
-               variable._rebuild_variable, thnn._get_thnn_function_backend):
+               variable._rebuild_variable, thnn._get_thnn_function_backend,
+               torch_early._utils._rebuild_tensor):
         return True
     if inspect.isfunction(obj) and getattr(functional, obj.__name__, None) is obj:
         return True
@@ -580,6 +582,11 @@ def _is_safe(stream, weights_only):
 
 def _load(f, restore, pickle_module, safe):
     unpickler_class = _unpickler_class(pickle_module, safe)
+    start = f.tell()
+    head = f.read(512)
+    f.seek(start)
+    if _stream.looks_like_stream(head):     # the format of 0.1.10-0.1.12
+        return _stream.read_stream(f, restore, unpickler_class, _check_module_source, _reading)
     with _reading('opening the archive'):
         try:
             tar = tarfile.open(fileobj=f, mode='r:', format=tarfile.PAX_FORMAT)
