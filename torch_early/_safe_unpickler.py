@@ -367,6 +367,8 @@ def _harmless_calls():
         _rebuild_variable: _check_rebuild_variable_args,
         _get_thnn_function_backend: _check_no_args,
         torch_early.Size: _check_container_args,
+        # Lazy: range(2**60) holds three numbers, and no container above expands it.
+        slice: _check_scalar_args, range: _check_scalar_args,
     })
     calls.update(_numpy_calls())
     return calls
@@ -507,14 +509,54 @@ class ReadFirstUnpickler(pickle._Unpickler):
     dispatch[pickle.BYTEARRAY8[0]] = _load_bytearray8
 
 
+# What the copies of one pickle may hold, against the bytes read of it: a file whose bytes
+# pass through _codecs.encode and then into an array is copied twice.
+_COPY_FACTOR = 4
+_COPY_SLACK = 1 << 16
+
+
+class _CountingReader(object):
+    """A file as the unpickler reads it, counting the bytes read."""
+
+    def __init__(self, file):
+        self.file = file
+        self.count = 0
+
+    def read(self, *args):
+        data = self.file.read(*args)
+        self.count += len(data)
+        return data
+
+    def readline(self, *args):
+        line = self.file.readline(*args)
+        self.count += len(line)
+        return line
+
+
 class SafeUnpickler(ReadFirstUnpickler):
     """The safe default's unpickler: the globals of find_safe_global, the calls of
     _HARMLESS_CALLS, NEWOBJ with arguments only for value types, and NumPy array states checked
     against their data before NumPy reads them."""
 
-    def __init__(self, *args, **kwargs):
-        super(SafeUnpickler, self).__init__(*args, **kwargs)
+    def __init__(self, file, *args, **kwargs):
+        self.counted_file = _CountingReader(file)
+        super(SafeUnpickler, self).__init__(self.counted_file, *args, **kwargs)
         self.harmless_calls = _harmless_calls()
+        self.copied = 0
+
+    def charge_copy(self, args):
+        """Count the items a call copies from containers of the file (list(L), bytearray(b),
+        an array's bytes). The memo lets a file name one big container many times for a few
+        bytes each; copying it each time would grow memory with the square of the file's size.
+        All copies together may hold a few times what was read of the file."""
+        self.copied += sum(len(arg) for arg in args if _is_material(arg))
+        allowed = _COPY_FACTOR * self.counted_file.count + _COPY_SLACK
+        if self.copied > allowed:
+            raise _marked(pickle.UnpicklingError(
+                "{}.load refused this file: its pickle copies {} items out of containers it "
+                "built, more than its {} bytes account for (a container named again and again)"
+                .format(torch_early._C._public_name(), self.copied, self.counted_file.count)),
+                'copies')
 
     def find_class(self, module, name):
         obj = find_safe_global(module, name)
@@ -539,6 +581,7 @@ class SafeUnpickler(ReadFirstUnpickler):
         reason = check(args)
         if reason:
             raise _call_refusal(callable_, reason)
+        self.charge_copy(args)
         return callable_(*args)
 
     def new_object(self, cls, args, kwargs):
@@ -547,6 +590,7 @@ class SafeUnpickler(ReadFirstUnpickler):
         reason = _newobj_refusal_reason(cls, args, kwargs)
         if reason:
             raise _call_refusal(cls, reason)
+        self.charge_copy(args)
         return cls.__new__(cls, *args, **kwargs)
 
     def load_reduce(self):
@@ -576,6 +620,7 @@ class SafeUnpickler(ReadFirstUnpickler):
         state, inst = self.stack[-1], self.stack[-2]
         if numpy is not None and isinstance(inst, numpy.ndarray):
             _check_numpy_array_state(state)
+            self.charge_copy(state[-1:])
         super(SafeUnpickler, self).load_build()
         if numpy is not None and isinstance(inst, numpy.dtype) and inst.hasobject:
             raise _object_array_refusal()
