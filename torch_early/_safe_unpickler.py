@@ -15,6 +15,7 @@ No allocation exceeds what the file's own bytes account for: strings and bytes a
 they are made (`ReadFirstUnpickler` over a stream bounded by the member), containers grow one
 item per opcode, and a NumPy array takes its elements from bytes of exactly its size.
 """
+import _compat_pickle
 import copyreg
 import pickle
 import struct
@@ -82,8 +83,6 @@ _NUMPY_GLOBALS = {
     ('numpy.core.numeric', '_frombuffer'),
 }
 
-# Protocol 2 writes the Python 2 names of these modules, so that Python 2 could read the file.
-_PYTHON2_MODULES = {'__builtin__': 'builtins', 'copy_reg': 'copyreg'}
 
 
 def _is_own_module(module):
@@ -95,7 +94,16 @@ def real_module(module):
     'torch.FloatTensor': that is ours."""
     if module == 'torch' or module.startswith('torch.'):
         return 'torch_early' + module[len('torch'):]
-    return _PYTHON2_MODULES.get(module, module)
+    return module
+
+
+def python3_name(module, name):
+    """(module, name) of a global in Python 3: protocols 0-2 write the Python 2 names
+    ('__builtin__.xrange', 'copy_reg._reconstructor') so that Python 2 could read the file, and
+    so did every pickler of 2017."""
+    if (module, name) in _compat_pickle.NAME_MAPPING:
+        return _compat_pickle.NAME_MAPPING[(module, name)]
+    return _compat_pickle.IMPORT_MAPPING.get(module, module), name
 
 
 def _numpy_name(module):
@@ -161,7 +169,9 @@ def find_safe_global(module, name):
     """The global (module, name) of a pickle if a safe load may name it, else None."""
     if (module, name) in _user_safe_globals:
         return _user_safe_globals[(module, name)]
-    real = real_module(module)
+    real, name = python3_name(real_module(module), name)
+    if (real, name) in _user_safe_globals:
+        return _user_safe_globals[(real, name)]
     if (real, name) in _SAFE_BUILTINS:
         return _resolve(real, name)
     if (_numpy_name(real), name) in _NUMPY_GLOBALS:
@@ -184,13 +194,15 @@ def find_safe_global(module, name):
 # Refusals
 ################################################################################
 
-def _trust_advice(public, name):
-    return ("If you trust the file: allow this global with "
-            "{public}.serialization.add_safe_globals([{name}]), or load the whole file with "
+def _trust_advice(public, name=None):
+    """The ways to trust a file; with `name`, allowing that one global first."""
+    allow = ("allow this global with {public}.serialization.add_safe_globals([{name}]), or "
+             .format(public=public, name=name) if name else '')
+    return ("If you trust the file: {allow}load the whole file with "
             "{public}.load(f, weights_only=False), or trust every file of one run with "
             "'python -m torch_early.as_torch --trust-checkpoints program.py' "
             "(or the environment variable {variable}=1)."
-            .format(public=public, name=name, variable=TRUST_VARIABLE))
+            .format(allow=allow, public=public, variable=TRUST_VARIABLE))
 
 
 def refusal_message(module, name):
@@ -552,11 +564,12 @@ class SafeUnpickler(ReadFirstUnpickler):
         self.copied += sum(len(arg) for arg in args if _is_material(arg))
         allowed = _COPY_FACTOR * self.counted_file.count + _COPY_SLACK
         if self.copied > allowed:
+            public = torch_early._C._public_name()
             raise _marked(pickle.UnpicklingError(
                 "{}.load refused this file: its pickle copies {} items out of containers it "
-                "built, more than its {} bytes account for (a container named again and again)"
-                .format(torch_early._C._public_name(), self.copied, self.counted_file.count)),
-                'copies')
+                "built, more than its {} bytes account for (a container named again and "
+                "again).\n".format(public, self.copied, self.counted_file.count)
+                + _trust_advice(public)), 'copies')
 
     def find_class(self, module, name):
         obj = find_safe_global(module, name)
