@@ -5,7 +5,10 @@ state, plain containers, OrderedDict), and what it refuses with a message (NumPy
 a program's own classes)."""
 import collections
 import io
+import os
 import pickle
+import subprocess
+import sys
 
 import numpy
 import pytest
@@ -15,6 +18,7 @@ import torch_early.nn as nn
 from torch_early import serialization
 from torch_early.autograd import Variable
 
+PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(torch_early.__file__)))
 DTYPES = ('Double', 'Float', 'Half', 'Long', 'Int', 'Short', 'Char', 'Byte')
 NUMPY_DTYPES = ('float64', 'float32', 'float16', 'int64', 'int32', 'int16', 'int8', 'uint8',
                 'uint16', 'uint32', 'uint64', 'bool', 'complex64', 'complex128', '<f8')
@@ -81,6 +85,20 @@ def test_a_numpy_object_array_loads_when_the_file_is_trusted():
     torch_early.save(numpy.array([1, 'two'], dtype=object), buffer)
     buffer.seek(0)
     assert torch_early.load(buffer, weights_only=False).tolist() == [1, 'two']
+
+
+def test_numpy_arrays_load_in_a_program_that_has_not_imported_numpy(tmp_path):
+    path = tmp_path / 'arrays.pt'
+    torch_early.save({'array': numpy.arange(3.0), 'scalar': numpy.int64(4)}, str(path))
+    code = ('import sys, torch_early\n'
+            'assert "numpy" not in sys.modules\n'
+            'loaded = torch_early.load(sys.argv[1])\n'
+            'print(loaded["array"].tolist(), int(loaded["scalar"]))\n')
+    result = subprocess.run([sys.executable, '-c', code, str(path)], capture_output=True,
+                            text=True, timeout=120,
+                            env=dict(os.environ, PYTHONPATH=PACKAGE_ROOT))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split('\n')[0] == '[0.0, 1.0, 2.0] 4'
 
 
 # ---- torch_early's own objects -------------------------------------------------------------

@@ -450,7 +450,12 @@ def _check_numpy_dtype_args(args):
     if not 1 <= len(args) <= 3 or type(args[0]) is not str or any(
             type(flag) is not bool for flag in args[1:]):
         return 'not a dtype name'
-    if 'O' in args[0]:
+    import numpy
+    try:
+        dtype = numpy.dtype(args[0])     # from a name: allocates nothing
+    except (TypeError, ValueError):
+        return 'not a dtype name'
+    if dtype.hasobject:
         raise _object_array_refusal()
 
 
@@ -554,6 +559,7 @@ class SafeUnpickler(ReadFirstUnpickler):
         self.counted_file = _CountingReader(file)
         super(SafeUnpickler, self).__init__(self.counted_file, *args, **kwargs)
         self.harmless_calls = _harmless_calls()
+        self.numpy_known = 'numpy' in sys.modules
         self.copied = 0
 
     def charge_copy(self, args):
@@ -577,16 +583,26 @@ class SafeUnpickler(ReadFirstUnpickler):
             raise refusal(module, name)
         return obj
 
+    def harmless_check(self, callable_):
+        """The argument check of a harmless callable, or None."""
+        try:
+            check = self.harmless_calls.get(callable_)
+        except TypeError:           # an unhashable "callable": no class nor function
+            return None
+        if check is None and 'numpy' in sys.modules and not self.numpy_known:
+            # The file named a NumPy global, which imported NumPy after this unpickler began.
+            self.harmless_calls = _harmless_calls()
+            self.numpy_known = True
+            check = self.harmless_calls.get(callable_)
+        return check
+
     def call(self, callable_, args):
         """callable_(*args) if it is a harmless call, else an UnpicklingError naming it."""
         if type(args) is not tuple:
             raise _corrupt('the arguments of a call are a {}'.format(type(args).__name__))
         if _is_user_allowed(callable_):
             return callable_(*args)
-        try:
-            check = self.harmless_calls.get(callable_)
-        except TypeError:           # an unhashable "callable": no class nor function
-            check = None
+        check = self.harmless_check(callable_)
         if check is None:
             reason = ('a class is rebuilt from its state, never constructed'
                       if isinstance(callable_, type) else 'not a function a checkpoint needs')

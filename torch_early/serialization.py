@@ -11,8 +11,9 @@ Numbers are little-endian, counts 64-bit, whatever the machine: files move betwe
 
 load is safe by default, beyond the era: its unpickler (_safe_unpickler.py) rebuilds only
 torch_early's own classes, NumPy arrays and plain containers, and never calls a constructor with
-the file's arguments, so a file can neither run code nor make load allocate more than it holds. Other globals need
-add_safe_globals, load(f, weights_only=False), or a trusted run (`_TRUST_VARIABLE`).
+the file's arguments, so a file can neither run code nor make load allocate more than it holds.
+Other globals need add_safe_globals, load(f, weights_only=False), or a trusted run
+(`_TRUST_VARIABLE`).
 """
 import contextlib
 import difflib
