@@ -656,8 +656,8 @@ PROTOCOL_2 = b'\x80\x02'
      'truncated'),
     ('a frame of 2^50 bytes', b'\x80\x04\x95' + struct.pack('<Q', 2 ** 50) + b'\x8c\x05ab',
      'UnpicklingError'),
-    ('an unknown codec', PROTOCOL_2 + b'c_codecs\nencode\nX\x01\x00\x00\x00aX\x05\x00\x00\x00'
-                          b'nope!\x86R.', 'LookupError'),
+    ('a character latin1 lacks', PROTOCOL_2 + b'c_codecs\nencode\nX\x02\x00\x00\x00\xc4\x81'
+                                   b'X\x06\x00\x00\x00latin1\x86R.', 'UnicodeEncodeError'),
     ('an item set on a number', PROTOCOL_2 + b'K\x01K\x02K\x03s.', 'TypeError'),
     ('an append to a dict', PROTOCOL_2 + b'}K\x01a.', 'AttributeError'),
     ('an empty stack', PROTOCOL_2 + b'0.', 'IndexError'),
@@ -709,7 +709,8 @@ def load_outcome(data):
     except RuntimeError:
         return 'RuntimeError'
     except Exception as error:
-        if isinstance(error, pickle.UnpicklingError) and 'refused the global' in str(error):
+        if isinstance(error, pickle.UnpicklingError) and (
+                'refused the global' in str(error) or 'refused to call' in str(error)):
             return 'refused'
         return type(error).__name__
 

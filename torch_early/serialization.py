@@ -11,8 +11,11 @@ Numbers are little-endian, counts 64-bit, whatever the machine: files move betwe
 
 save signs what it writes with this user's key, and writes to a path through a temporary file
 renamed over it once complete (_checkpoint_trust). load trusts a file this user signed in full, as
-the era trusted every file; any other file goes through the safe loader, whose unpickler
-rebuilds only torch_early's own classes and plain containers, so that the file cannot run code.
+the era trusted every file; any other file goes through the safe loader (_safe_unpickler.py),
+which rebuilds only torch_early's own classes, NumPy arrays and plain containers, and never calls
+a constructor with the file's arguments, so that the file can neither run code nor make load
+allocate more than it holds. Other globals need add_safe_globals, load(f, weights_only=False),
+or a trusted run (`_TRUST_VARIABLE`).
 Other globals need add_safe_globals, load(f, weights_only=False), or a trusted run
 (`_TRUST_VARIABLE`).
 """
@@ -48,7 +51,7 @@ _MEMBERS = ('sys_info', 'pickle', 'tensors', 'storages')
 
 # Set to 1 (or run under `python -m torch_early.as_torch --trust-checkpoints`), every load of
 # the run trusts its file, as load(f, weights_only=False) does.
-_TRUST_VARIABLE = 'TORCH_EARLY_TRUST_CHECKPOINTS'
+from ._safe_unpickler import TRUST_VARIABLE as _TRUST_VARIABLE  # noqa: E402
 
 # A tensor has at most this many dimensions; a file claiming more is corrupt.
 _MAX_DIMS = 64
@@ -141,173 +144,12 @@ def _restorer(map_location):
 
 
 ################################################################################
-# The safe unpickler
+# The safe unpickler: torch_early/_safe_unpickler.py
 ################################################################################
 
-_user_safe_globals = {}
-
-
-def add_safe_globals(safe_globals):
-    """Allow load, in its default safe mode, to rebuild these classes and functions (a list of
-    the objects themselves, e.g. [MyNet]). Allow only what you trust: an allowed class is called
-    with whatever arguments the file holds."""
-    for obj in safe_globals:
-        module = getattr(obj, '__module__', None)
-        name = getattr(obj, '__qualname__', getattr(obj, '__name__', None))
-        if module is None or name is None:
-            raise TypeError("add_safe_globals expects classes and functions, but got {!r}"
-                            .format(obj))
-        _user_safe_globals[(module, name)] = obj
-
-
-def get_safe_globals():
-    """The list of globals allowed by add_safe_globals so far."""
-    return list(_user_safe_globals.values())
-
-
-def clear_safe_globals():
-    """Forget every global allowed by add_safe_globals."""
-    _user_safe_globals.clear()
-
-
-# The modules a safe load may import a name from: importing a module runs its code, so no other
-# module is imported for a name, whatever it is.
-_SAFE_MODULES = ('builtins', 'collections', 'copyreg', '_codecs')
-# Plain containers and numbers, as pickle names them.
-_SAFE_BUILTINS = {
-    ('builtins', name) for name in ('dict', 'list', 'tuple', 'set', 'frozenset', 'int', 'float',
-                                    'complex', 'bool', 'str', 'bytes', 'bytearray', 'slice',
-                                    'range', 'object')
-} | {('collections', 'OrderedDict'), ('collections', 'defaultdict'),
-     ('copyreg', '_reconstructor'), ('_codecs', 'encode')}
-
-
-def _is_own_module(module):
-    return module == 'torch_early' or module.startswith('torch_early.')
-
-
-# Protocol 2 writes the Python 2 names of these modules, so that Python 2 could read the file.
-_PYTHON2_MODULES = {'__builtin__': 'builtins', 'copy_reg': 'copyreg'}
-
-
-def _real_module(module):
-    """The module a pickle's global comes from. A pickle written under torch_early.as_torch names
-    'torch.FloatTensor': that is ours."""
-    if module == 'torch' or module.startswith('torch.'):
-        return 'torch_early' + module[len('torch'):]
-    return _PYTHON2_MODULES.get(module, module)
-
-
-def _resolve(module, name):
-    __import__(module)
-    obj = sys.modules[module]
-    for part in name.split('.'):
-        obj = getattr(obj, part)
-    return obj
-
-
-def _is_safe_object(obj):
-    """True for the torch_early objects a checkpoint may name: tensor and storage classes, Size,
-    Variable and Parameter (and the function that rebuilds them), nn's Module classes, the
-    functions of nn.functional and the autograd Functions that modules keep, optimizers, and nn's
-    function backend, legacy.nn's modules and criteria. None of them runs anything but tensor code
-    when called."""
-    from .autograd import variable, Function
-    from .nn import Module, functional
-    from .nn.backends import thnn
-    if obj in torch_early._tensor_classes or obj in torch_early._storage_classes:
-        return True
-    if obj in (torch_early.Size, variable.Variable, torch_early.nn.Parameter,
-               variable._rebuild_variable, thnn._get_thnn_function_backend,
-               torch_early._utils._rebuild_tensor):
-        return True
-    if inspect.isfunction(obj) and getattr(functional, obj.__name__, None) is obj:
-        return True
-    if not isinstance(obj, type) or not _is_own_module(obj.__module__):
-        return False
-    if issubclass(obj, Module) and obj.__module__.startswith('torch_early.nn.'):
-        return True
-    if issubclass(obj, Function):
-        return True
-    if obj.__module__.startswith('torch_early.legacy.nn.'):
-        from .legacy.nn import Module as LegacyModule, Criterion
-        return issubclass(obj, (LegacyModule, Criterion))
-    optim = sys.modules.get('torch_early.optim')
-    optimizer = getattr(optim, 'Optimizer', None)
-    return (optimizer is not None and issubclass(obj, optimizer)
-            and obj.__module__.startswith('torch_early.optim'))
-
-
-def _refusal_message(module, name):
-    public = torch_early._C._public_name()
-    return (
-        "{public}.load refused the global '{module}.{name}' in this file. By default load "
-        "rebuilds only {public}'s tensors, storages, nn and legacy.nn modules, Parameters and "
-        "optimizer state, plain containers and numbers, so that loading a file cannot run code.\n"
-        "If you trust the file: allow this global with "
-        "{public}.serialization.add_safe_globals([{name}]), or load the whole file with "
-        "{public}.load(f, weights_only=False), or trust every file of one run with "
-        "'python -m torch_early.as_torch --trust-checkpoints program.py' "
-        "(or the environment variable {variable}=1)."
-        .format(public=public, module=module, name=name, variable=_TRUST_VARIABLE))
-
-
-def _refusal(module, name):
-    """The pickle.UnpicklingError that refuses a global (as documented), marked as a refusal so
-    that _reading lets it through unchanged."""
-    error = pickle.UnpicklingError(_refusal_message(module, name))
-    error.refused_global = module + '.' + name
-    return error
-
-
-class _ReadFirstUnpickler(pickle._Unpickler):
-    """pickle's Python unpickler, which reads a counted string or bytes object before it makes
-    one (so that a corrupt count finds the data short), and here a bytearray too: the stock
-    one allocates BYTEARRAY8's count first."""
-
-    def _load_bytearray8(self):
-        (count,) = struct.unpack('<Q', self.read(8))
-        data = self.read(count)
-        if len(data) != count:
-            raise pickle.UnpicklingError('pickle data was truncated: a bytearray of {} bytes '
-                                         'holds {}'.format(count, len(data)))
-        self.append(bytearray(data))
-
-    dispatch = dict(pickle._Unpickler.dispatch)
-    dispatch[pickle.BYTEARRAY8[0]] = _load_bytearray8
-
-
-def _unpickler_class(pickle_module, safe):
-    """An Unpickler of `pickle_module` whose globals named 'torch.' are torch_early's and which,
-    when `safe`, finds only the globals of _is_safe_object, _SAFE_BUILTINS and add_safe_globals.
-
-    For the standard pickle module it is the Python implementation (_ReadFirstUnpickler): given a
-    count (a string of 2^40 bytes, a memo index of 2^31), the C one allocates that much before it
-    reads, and a corrupt count becomes a MemoryError, where the Python one reads what the member
-    holds and finds it short. The pickles of a checkpoint are small: the tensors' numbers are
-    read apart from them."""
-    base = _ReadFirstUnpickler if pickle_module is pickle else pickle_module.Unpickler
-
-    class Unpickler(base):
-        def find_class(self, module, name):
-            real = _real_module(module)
-            if not safe:
-                return super(Unpickler, self).find_class(real, name)
-            if (module, name) in _user_safe_globals:
-                return _user_safe_globals[(module, name)]
-            if (real, name) in _SAFE_BUILTINS:
-                return _resolve(real, name)
-            # A dotted name would walk attributes (Net.__init__.__globals__): plain names only.
-            if _is_own_module(real) and '.' not in name:
-                try:
-                    obj = _resolve(real, name)
-                except (ImportError, AttributeError):
-                    obj = None
-                if obj is not None and _is_safe_object(obj):
-                    return obj
-            raise _refusal(module, name)
-
-    return Unpickler
+from ._safe_unpickler import (  # noqa: E402
+    add_safe_globals, get_safe_globals, clear_safe_globals,
+    ReadFirstUnpickler as _ReadFirstUnpickler, unpickler_class as _unpickler_class)
 
 
 ################################################################################
