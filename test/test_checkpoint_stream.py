@@ -10,6 +10,7 @@ import pickle
 import struct
 import sys
 import types
+import warnings
 
 import numpy
 import pytest
@@ -173,4 +174,119 @@ def test_a_class_the_safe_loader_does_not_know_is_refused(era_names):
     storage = Storage('Float', 'k', [1])
     data = stream_file([storage, Holder()], era_names, [storage])
     with pytest.raises(pickle.UnpicklingError, match="'torch.NotAnythingOfOurs'"):
+        torch_early.load(io.BytesIO(data))
+
+
+# ---- what save writes ----------------------------------------------------------------------
+
+def described_bytes(obj, storages):
+    """The bytes the format's description gives for obj saved by torch_early, whose files name
+    its own classes: the three header pickles spelled out opcode by opcode, the object with each
+    storage a persistent id and each tensor _rebuild_tensor(storage, offset, size, stride), the
+    sorted root keys, then each root's int64 count and little-endian elements."""
+    header = (b'\x80\x02\x8a\x0a' + MAGIC.to_bytes(10, 'little') + b'.'    # LONG1, 10 bytes
+              + b'\x80\x02M\xe9\x03.'                                     # BININT2 1001
+              + pickle.dumps(SYS_INFO, protocol=2))
+    out = io.BytesIO()
+
+    class Pickler(pickle.Pickler):
+        def persistent_id(self, item):
+            if type(item) in torch_early._storage_classes:
+                root, offset = item._root_storage()
+                view = None if root._cdata == item._cdata else (str(item._cdata), offset,
+                                                                 item.size())
+                return ('storage', type(item), str(root._cdata), 'cpu', root.size(), view)
+            return None
+
+        def reducer_override(self, item):
+            if type(item) in torch_early._tensor_classes:
+                return torch_early._utils._rebuild_tensor, (
+                    item.storage(), item.storage_offset(), tuple(item.size()), item.stride())
+            return NotImplemented
+
+    Pickler(out, protocol=2).dump(obj)
+    keys = sorted(str(storage._cdata) for storage in storages)
+    out.write(pickle.dumps(keys, protocol=2))
+    for key in keys:
+        storage = next(s for s in storages if str(s._cdata) == key)
+        kind = type(storage).__name__[:-len('Storage')]
+        out.write(struct.pack('<q', storage.size()))
+        out.write(numpy.array(storage.tolist(), dtype=NUMPY_OF[kind]).tobytes())
+    return header + out.getvalue()
+
+
+def test_save_writes_this_format_byte_for_byte():
+    from torch_early._checkpoint_trust import TRAILER_BYTES
+    matrix = torch_early.FloatTensor([[1, 2, 3], [4, 5, 6]])
+    counts = torch_early.LongTensor([7, -8])
+    obj = {'matrix': matrix, 'row': matrix[1], 'transposed': matrix.t(),
+           'slice': matrix.storage()[2:5], 'counts': counts, 'epoch': 3}
+    buffer = io.BytesIO()
+    torch_early.save(obj, buffer)
+    data = buffer.getvalue()
+    assert data[:-TRAILER_BYTES] == described_bytes(obj, [matrix.storage(), counts.storage()])
+    assert data[-TRAILER_BYTES:].startswith(b'\0torch_early:sig')
+
+
+def test_a_module_whose_source_changed_warns_through_this_format():
+    from torch_early import nn
+    from torch_early.serialization import SourceChangeWarning
+    import inspect
+    module = nn.ReLU()
+    saved_source = inspect.getsource(nn.ReLU) + '    # a line the class had when saved\n'
+
+    def built(source):
+        out = io.BytesIO()
+        for value in (MAGIC, 1001, SYS_INFO):
+            pickle.dump(value, out, protocol=2)
+
+        class Pickler(pickle.Pickler):
+            named = False
+
+            def persistent_id(self, item):
+                # the first time only: the class inside the id then pickles as a global
+                if item is nn.ReLU and not self.named:
+                    self.named = True
+                    return ('module', nn.ReLU, inspect.getsourcefile(nn.ReLU), source)
+                return None
+        Pickler(out, protocol=2).dump(module)
+        pickle.dump([], out, protocol=2)
+        return out.getvalue()
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter('always')
+        assert type(torch_early.load(io.BytesIO(built(inspect.getsource(nn.ReLU))))) is nn.ReLU
+        assert caught == []
+        assert type(torch_early.load(io.BytesIO(built(saved_source)))) is nn.ReLU
+    assert [warning.category for warning in caught] == [SourceChangeWarning]
+    assert "source code of class 'torch_early.nn.modules.activation.ReLU' has changed" in str(
+        caught[0].message)
+
+
+def test_a_cuda_storage_loads_on_the_cpu_through_map_location(era_names, monkeypatch):
+    cuda_module = types.ModuleType('torch.cuda')
+    monkeypatch.setitem(sys.modules, 'torch.cuda', cuda_module)
+    cuda_float = type('FloatStorage', (), {'__module__': 'torch.cuda'})
+    cuda_module.FloatStorage = cuda_float
+    names = dict(era_names, CudaStorage=cuda_float)
+    storage = Storage('Cuda', 'k', [1.0, 2.0])
+
+    out = io.BytesIO()
+    for value in (MAGIC, 1001, SYS_INFO):
+        pickle.dump(value, out, protocol=2)
+
+    class Pickler(pickle.Pickler):
+        def persistent_id(self, item):
+            if isinstance(item, Storage):
+                return ('storage', names['CudaStorage'], 'k', 'cuda:0', 2, None)
+            return None
+    Pickler(out, protocol=2).dump([storage])
+    pickle.dump(['k'], out, protocol=2)
+    out.write(struct.pack('<q2f', 2, 1.0, 2.0))
+    data = out.getvalue()
+
+    for map_location in ({'cuda:0': 'cpu'}, lambda found, location: found):
+        loaded = torch_early.load(io.BytesIO(data), map_location=map_location)[0]
+        assert type(loaded) is torch_early.FloatStorage and loaded.tolist() == [1.0, 2.0]
+    with pytest.raises(AssertionError, match='not compiled with CUDA'):
         torch_early.load(io.BytesIO(data))

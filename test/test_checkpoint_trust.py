@@ -6,11 +6,12 @@ keeps the whole run away from the user's real key)."""
 import io
 import os
 import pickle
+import shutil
 import signal
 import stat
 import subprocess
 import sys
-import tarfile
+import struct
 import textwrap
 import time
 
@@ -88,8 +89,8 @@ def test_a_model_saved_by_one_process_loads_in_another_with_no_flag(tmp_path, ow
 def test_one_byte_changed_is_loaded_safely_and_runs_no_code(tmp_path, own_key, saved_model,
                                                             where):
     data = bytearray(saved_model.read_bytes())
-    # the signature's last bytes, or the archive's padding after its end blocks (a bit tarfile
-    # never reads: the file still parses, but is no longer what this user signed)
+    # the signature's last bytes, or one of the last parameter's elements (the file still
+    # parses, but is no longer what this user signed)
     at = len(data) - 5 if where == 'signature' else len(data) - trust.TRAILER_BYTES - 10
     data[at] ^= 0x01
     saved_model.write_bytes(bytes(data))
@@ -117,11 +118,34 @@ def test_the_explicit_ways_to_trust_still_work_and_weights_only_true_stays_safe(
     assert safe.returncode != 0 and 'UnpicklingError' in safe.stderr
 
 
-def test_the_eras_loader_reads_a_signed_file_as_a_plain_archive(tmp_path):
-    torch_early.save({'w': torch_early.ones(2)}, str(tmp_path / 'ck.pt'))
-    with tarfile.open(str(tmp_path / 'ck.pt'), mode='r:') as tar:
-        assert tar.getnames() == ['sys_info', 'pickle', 'tensors', 'storages']
-        assert pickle.loads(tar.extractfile('sys_info').read())['protocol_version'] == 1000
+class EraReader(pickle.Unpickler):
+    """Reads the object the way the era's loader did, recording instead of rebuilding: each
+    storage is its persistent id, each tensor the arguments of its rebuild."""
+
+    def persistent_load(self, saved_id):
+        return saved_id
+
+    def find_class(self, module, name):
+        if (module, name) == ('torch_early._utils', '_rebuild_tensor'):
+            return lambda *args: ('tensor',) + args
+        return super(EraReader, self).find_class(module, name)
+
+
+def test_the_eras_loader_reads_a_signed_file_and_stops_before_the_signature(tmp_path):
+    path = str(tmp_path / 'ck.pt')
+    torch_early.save({'w': torch_early.FloatTensor([1.5, 2])}, path)
+    with open(path, 'rb') as f:
+        assert pickle.load(f) == 0x1950a86a20f9469cfc6c
+        assert pickle.load(f) == 1001
+        assert pickle.load(f)['protocol_version'] == 1001
+        obj = EraReader(f).load()
+        _, storage, offset, size, stride = obj['w']
+        assert storage[:2] == ('storage', torch_early.FloatStorage) and storage[4:] == (2, None)
+        assert (offset, size, stride) == (0, (2,), (1,))
+        assert pickle.load(f) == [storage[2]]
+        assert struct.unpack('<q2f', f.read(16)) == (2, 1.5, 2.0)
+        rest = f.read()
+    assert len(rest) == trust.TRAILER_BYTES and rest.startswith(b'\0torch_early:sig')
 
 
 class Opaque(object):
@@ -237,24 +261,77 @@ def test_a_save_killed_midway_leaves_the_old_checkpoint(tmp_path, own_key):
 
 
 FULL_DISK = '''
-import resource, sys, torch_early
+import io, resource, sys, torch_early
 torch_early.save({'w': torch_early.DoubleTensor(10).fill_(1)}, sys.argv[1])
+big = {'w': torch_early.DoubleTensor(200000).fill_(2)}
+in_memory = io.BytesIO()
+torch_early.save(big, in_memory)
 resource.setrlimit(resource.RLIMIT_FSIZE, (100000, 100000))
 try:
-    torch_early.save({'w': torch_early.DoubleTensor(200000).fill_(2)}, sys.argv[1])
+    torch_early.save(big, sys.argv[1])
 except OSError as error:
     print(type(error).__name__, error)
 print(torch_early.load(sys.argv[1])['w'].tolist())
+print(len(in_memory.getvalue()))
 '''
 
 
 def test_a_full_disk_names_the_path_and_size_and_keeps_the_old_checkpoint(tmp_path, own_key):
     path = tmp_path / 'ck.pt'
     result = run_python(FULL_DISK.replace('sys.argv[1]', repr(str(path))), tmp_path, own_key)
-    first, second = result.stdout.splitlines()
+    first, second, size = result.stdout.splitlines()
     assert first.startswith('CheckpointSpaceError')
     assert str(path) in first and 'File too large' in first
-    # the limit refuses the measuring too (it stages the members in files): a lower bound
-    assert 'the checkpoint needs more than' in first and 'bytes were written' in first
+    assert 'the checkpoint needs {} bytes'.format(size) in first and 'bytes were written' in first
     assert second == '[1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]'
     assert leftovers(tmp_path) == []
+
+
+# A real full disk: a 256 KiB tmpfs mounted in a mount namespace of the test's own (unshare
+# -rm: no privileges needed where unprivileged user namespaces are allowed, as on most Linux).
+SMALL_DISK = '''
+import io, os, sys, torch_early
+folder = sys.argv[1]
+path = os.path.join(folder, 'ck.pt')
+torch_early.save({'w': torch_early.DoubleTensor(10).fill_(1)}, path)
+big = {'w': torch_early.DoubleTensor(100000).fill_(2)}
+in_memory = io.BytesIO()
+torch_early.save(big, in_memory)
+try:
+    torch_early.save(big, path)
+except OSError as error:
+    print(type(error).__name__, error)
+print(torch_early.load(path)['w'].tolist())
+print(len(in_memory.getvalue()))
+print(sorted(os.listdir(folder)))
+'''
+
+
+def run_on_a_small_disk(tmp_path, own_key):
+    """Runs SMALL_DISK with its folder on a 256 KiB filesystem, or skips saying why it cannot."""
+    if sys.platform != 'linux' or shutil.which('unshare') is None:
+        pytest.skip('a small filesystem needs Linux and unshare (util-linux)')
+    disk = tmp_path / 'disk'
+    disk.mkdir()
+    script = tmp_path / 'small_disk.py'
+    script.write_text(SMALL_DISK)
+    command = 'mount -t tmpfs -o size=256k tmpfs "$1" || exit 77; exec "$2" "$3" "$1"'
+    env = dict(os.environ, PYTHONPATH=PACKAGE_ROOT)
+    env[trust.KEY_VARIABLE] = str(own_key)
+    result = subprocess.run(['unshare', '-rm', 'sh', '-c', command, 'sh', str(disk),
+                             sys.executable, str(script)],
+                            env=env, capture_output=True, text=True, timeout=120)
+    if result.returncode == 77 or (result.returncode != 0 and 'unshare' in result.stderr):
+        pytest.skip('cannot mount a small filesystem here (user namespaces not allowed?): ' +
+                    result.stderr.strip()[-200:])
+    assert result.returncode == 0, result.stderr
+    return result.stdout.splitlines()
+
+
+def test_a_full_filesystem_names_the_path_and_size_and_keeps_the_old_checkpoint(tmp_path, own_key):
+    error, old, size, names = run_on_a_small_disk(tmp_path, own_key)
+    assert error.startswith('CheckpointSpaceError') and 'No space left on device' in error
+    assert str(tmp_path / 'disk' / 'ck.pt') in error
+    assert 'the checkpoint needs {} bytes'.format(size) in error
+    assert old == str([1.0] * 10)
+    assert names == "['ck.pt']"                      # no partial file left behind

@@ -501,11 +501,14 @@ def test_pickle_of_an_empty_tensor():
     assert loaded.dim() == 0
 
 
-def test_pickle_of_a_view_keeps_only_its_values():
-    t = matrix(3, 3).t()
+def test_pickle_of_a_view_keeps_its_storage_offset_and_strides_as_in_v0_1_12():
+    t = matrix(3, 3).t()[1:]
     loaded = pickle.loads(pickle.dumps(t))
     assert loaded.tolist() == t.tolist()
-    assert loaded.is_contiguous()
+    assert (loaded.storage_offset(), loaded.stride()) == (1, (1, 3))
+    assert loaded.storage().tolist() == t.storage().tolist()
+    loaded.fill_(0)                                 # a copy: the original is untouched
+    assert t.storage().tolist() != loaded.storage().tolist()
 
 
 # ---- package-level helpers -----------------------------------------------------------------

@@ -1,5 +1,5 @@
-"""Reading the single-stream checkpoint format of 0.1.10-0.1.12 (save in those releases wrote
-it; 0.1.6-0.1.9 wrote the tar archive that serialization.py reads and writes).
+"""The single-stream checkpoint format of 0.1.10-0.1.12, which save writes and load reads
+(0.1.6-0.1.9 wrote a tar archive; serialization.py still reads it).
 
 The file is a sequence of pickles on one stream, then raw numbers:
   1. the magic number 0x1950a86a20f9469cfc6c;
@@ -14,19 +14,97 @@ The file is a sequence of pickles on one stream, then raw numbers:
      little-endian.
 The storages are allocated while the object is unpickled and filled afterwards, so every size is
 checked against the bytes the file still holds before anything is allocated.
+
+Numbers were native in 2017 (little-endian on every machine the era ran on); ours are always
+little-endian with 8-byte longs, which is what sys_info records, so files move between machines.
 """
 import struct
+import sys
 
 import torch_early
 
 MAGIC_NUMBER = 0x1950a86a20f9469cfc6c
 PROTOCOL_VERSION = 1001
+SYS_INFO = {
+    'protocol_version': PROTOCOL_VERSION,
+    'little_endian': True,
+    'type_sizes': {'short': 2, 'int': 4, 'long': 8},
+}
 _INT64 = struct.Struct('<q')
 
 
-def looks_like_stream(head):
-    """Whether the first bytes of a file are a pickle (this format) rather than a tar header."""
-    return head[:1] == b'\x80' and head[257:262] != b'ustar'
+################################################################################
+# Writing
+################################################################################
+
+def write_stream(obj, f, pickle_module, pickle_protocol, location_tag, module_id):
+    """Write obj to the binary stream f in this format. location_tag(storage) names where a
+    storage lives ('cpu'); module_id(item) is the persistent id of an nn.Module class seen for
+    the first time, None for anything else (serialization.save passes both)."""
+    roots = {}      # root key -> root storage, for every storage the object names
+
+    def persistent_id(item):
+        record = module_id(item)
+        if record is not None:
+            return record
+        if type(item) in torch_early._storage_classes:
+            root, offset = item._root_storage()
+            root_key = str(root._cdata)
+            roots[root_key] = root
+            # A view keeps its own key, so that the same view named twice loads as one object.
+            view = None if root._cdata == item._cdata else (str(item._cdata), offset, item.size())
+            return ('storage', type(item), root_key, location_tag(item), root.size(), view)
+        return None
+
+    for header in (MAGIC_NUMBER, PROTOCOL_VERSION, SYS_INFO):
+        pickle_module.dump(header, f, protocol=pickle_protocol)
+    pickler = pickle_module.Pickler(f, protocol=pickle_protocol)
+    pickler.persistent_id = persistent_id
+    pickler.dump(obj)       # tensors reduce to _utils._rebuild_tensor(storage, ...)
+
+    keys = sorted(roots)
+    pickle_module.dump(keys, f, protocol=pickle_protocol)
+    for key in keys:
+        root = roots[key]
+        f.write(_INT64.pack(root.size()))
+        f.write(storage_bytes(root))
+
+
+def storage_bytes(storage):
+    """The elements of storage as little-endian bytes."""
+    tensor_class = _tensor_class_of(type(storage))
+    raw = bytes(memoryview(tensor_class().set_(storage)).cast('B'))
+    if sys.byteorder == 'big' and storage.element_size() > 1:
+        # Read as little-endian, the native bytes give a storage whose native bytes are the
+        # little-endian encoding of the original elements.
+        raw = bytes(memoryview(tensor_class().set_(
+            type(storage).from_buffer(raw, 'little'))).cast('B'))
+    return raw
+
+
+def _tensor_class_of(storage_class):
+    return getattr(torch_early, storage_class.__name__.replace('Storage', 'Tensor'))
+
+
+################################################################################
+# Reading
+################################################################################
+
+
+def looks_like_tar(head):
+    """Whether the first 512 bytes of a file are a tar header (the format of 0.1.6-0.1.9), by the
+    'ustar' magic that every archive the era wrote carries; anything else is read as this
+    format, as the era's load fell back to it when tarfile gave up."""
+    return head[257:262] == b'ustar'
+
+
+def complete_line(line):
+    """A line of a text opcode (GLOBAL, INT, ...) as the unpickler reads it. Cut by the end of
+    the file it is truncation, said so here: the Python unpickler would otherwise look up the cut
+    name (an empty line is an empty name to it)."""
+    if not line.endswith(b'\n'):
+        raise EOFError("pickle data was truncated: a line ends without its newline")
+    return line
 
 
 class _Remaining(object):
@@ -48,7 +126,7 @@ class _Remaining(object):
         return self.f.read(count)
 
     def readline(self, limit=-1):
-        return self.f.readline(limit)
+        return complete_line(self.f.readline(limit))
 
     def read_exactly(self, count, what):
         if count > self.left():
@@ -74,7 +152,13 @@ def read_stream(f, restore, unpickler_class, check_module_source, reading):
                 unpickler.persistent_load = persistent_load
             return unpickler.load()
 
-    if unpickle('the magic number') != MAGIC_NUMBER:
+    try:
+        magic = unpickle('the magic number')
+    except RuntimeError as error:
+        raise RuntimeError("not a torch_early checkpoint: the file starts with neither a tar "
+                           "header (0.1.6-0.1.9) nor the magic number of 0.1.10-0.1.12 ({})"
+                           .format(error)) from None
+    if magic != MAGIC_NUMBER:
         raise RuntimeError("Invalid magic number; corrupt file?")
     protocol = unpickle('the protocol version')
     if protocol != PROTOCOL_VERSION:
@@ -125,6 +209,9 @@ class _Roots(object):
                 or type(size) is not int or size < 0:
             raise RuntimeError("corrupt checkpoint: bad storage record {!r}".format(
                 (storage_class, key, location, size, view)))
+        # A CUDA storage is read on the CPU first (its class of the same name), then placed at
+        # its location by restore, as the era did.
+        storage_class = getattr(torch_early, storage_class.__name__)
         if key not in self.roots:
             self.roots[key] = (self._allocate(storage_class, key, location, size),
                                storage_class, size)
@@ -143,11 +230,7 @@ class _Roots(object):
             raise RuntimeError("corrupt or truncated checkpoint: storage {} of {} elements needs "
                                "{} bytes but the file holds only {} more".format(
                                    key, size, needed, self.stream.left()))
-        storage = self.restore(storage_class(size), location)
-        if type(storage) not in torch_early._storage_classes:
-            raise TypeError("map_location returned {} for a storage; a storage was expected"
-                            .format(torch_early.typename(storage)))
-        return storage
+        return self.restore(storage_class(size), location)
 
     def _view(self, root, key, view):
         if (not isinstance(view, tuple) or len(view) != 3

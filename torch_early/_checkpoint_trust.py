@@ -1,8 +1,8 @@
 """Which checkpoints load trusts, and how save writes one so that nothing is lost.
 
-A file this user saved is signed: after the bytes that load reads (the tar archive) save appends a
-trailer, a fixed marker and the HMAC-SHA256 of those bytes keyed with the user's secret key. The
-era's own loader stops reading at the end of the archive and never sees it. load trusts a file in
+A file this user saved is signed: after the bytes that load reads (the last storage's elements)
+save appends a trailer, a fixed marker and the HMAC-SHA256 of those bytes keyed with the user's
+secret key. The era's own loader stops reading after the last storage and never sees it. load trusts a file in
 full (as the era trusted every file) only when its trailer verifies with this user's key; any other
 file (unsigned, signed with another key, changed after signing by one bit) goes through the safe
 loader. See docs/serialization.md, "Which files are trusted".
@@ -201,8 +201,8 @@ def _space_error(error, path, written, needed):
 
 
 def _measured(payload_size):
-    """payload_size(), or None when measuring fails too (it stages the archive's members in
-    temporary files, which a file size limit refuses as well)."""
+    """payload_size() (measured by writing to a counter, not a file), or None when measuring
+    fails too."""
     try:
         return payload_size() + TRAILER_BYTES
     except OSError:

@@ -1,13 +1,15 @@
-"""save and load: objects holding tensors, storages and nn modules, in the 0.1.x tar format.
+"""save and load: objects holding tensors, storages and nn modules, in the formats of the 0.1 line.
 
-A file is a tar archive of four members (docs/serialization.md has the byte layout):
+save writes the single-stream format of 0.1.10-0.1.12 (_checkpoint_stream.py: a magic number,
+the protocol version, sys_info, the pickled object with every storage and nn.Module class as a
+persistent id, the list of storage keys, then the storages' elements). load reads it and the tar
+archive that 0.1.6-0.1.9 wrote, which this file reads (docs/serialization.md has both layouts):
   sys_info  a pickled dict: the format's protocol version, byte order and C type sizes;
   pickle    the object itself, with every tensor, storage and nn.Module class replaced by a
             persistent id (a tensor or storage by str(_cdata), a Module class by its source);
   tensors   a count, then per tensor (key, storage key, class) and its sizes, strides and offset;
   storages  a count, then per root storage (key, location, class) and its elements; then the
             list of views (view key, root key, offset, size), so that views stay views.
-Numbers are little-endian, counts 64-bit, whatever the machine: files move between machines.
 
 save signs what it writes with this user's key, and writes to a path through a temporary file
 renamed over it once complete (_checkpoint_trust). load trusts a file this user signed in full, as
@@ -16,8 +18,6 @@ which rebuilds only torch_early's own classes, NumPy arrays and plain containers
 a constructor with the file's arguments, so that the file can neither run code nor make load
 allocate more than it holds. Other globals need add_safe_globals, load(f, weights_only=False),
 or a trusted run (`_TRUST_VARIABLE`).
-Other globals need add_safe_globals, load(f, weights_only=False), or a trusted run
-(`_TRUST_VARIABLE`).
 """
 import contextlib
 import difflib
@@ -27,11 +27,9 @@ import os
 import pickle
 import shutil
 import struct
-import sys
 import tarfile
 import tempfile
 import warnings
-from collections import OrderedDict
 
 import torch_early
 from . import _checkpoint_stream as _stream
@@ -39,14 +37,11 @@ from . import _checkpoint_trust as _trust
 
 DEFAULT_PROTOCOL = 2
 
-# Version 1000 is the 0.1.x tar format. Its bytes were native in 2017; ours are always
-# little-endian with 8-byte counts, which is what sys_info records.
-PROTOCOL_VERSION = 1000
-SYS_INFO = {
-    'protocol_version': PROTOCOL_VERSION,
-    'little_endian': True,
-    'type_sizes': {'short': 2, 'int': 4, 'long': 8},
-}
+# What save writes: the single-stream format's magic number and version (as in 0.1.12).
+MAGIC_NUMBER = _stream.MAGIC_NUMBER
+PROTOCOL_VERSION = _stream.PROTOCOL_VERSION
+# The tar archive of 0.1.6-0.1.9 that load still reads records version 1000 in its sys_info.
+_TAR_PROTOCOL_VERSION = 1000
 _MEMBERS = ('sys_info', 'pickle', 'tensors', 'storages')
 
 # Set to 1 (or run under `python -m torch_early.as_torch --trust-checkpoints`), every load of
@@ -126,21 +121,42 @@ def default_restore_location(storage, location):
                        .format(torch_early.typename(storage), location))
 
 
+class _CallerError(RuntimeError):
+    """An error of map_location (the caller's code, or a location it cannot place), carried
+    through the readers untouched: _reading turns only the file's faults into corrupt-file
+    errors, and load raises the original."""
+
+    def __init__(self, error):
+        super(_CallerError, self).__init__(str(error))
+        self.error = error
+
+
 def _restorer(map_location):
     """The function (storage, location) -> storage that load applies to every root storage."""
     if map_location is None:
-        return default_restore_location
-    if isinstance(map_location, dict):
-        return lambda storage, location: default_restore_location(
-            storage, map_location.get(location, location))
-    if callable(map_location):
-        def restore(storage, location):
+        place = default_restore_location
+    elif isinstance(map_location, dict):
+        def place(storage, location):
+            return default_restore_location(storage, map_location.get(location, location))
+    elif callable(map_location):
+        def place(storage, location):
             # A falsy answer from the user's function means "do the default".
             result = map_location(storage, location)
             return result if result else default_restore_location(storage, location)
-        return restore
-    raise TypeError("map_location should be a dict, a function (storage, location) -> storage "
-                    "or None, but got " + torch_early.typename(map_location))
+    else:
+        raise TypeError("map_location should be a dict, a function (storage, location) -> "
+                        "storage or None, but got " + torch_early.typename(map_location))
+
+    def restore(storage, location):
+        try:
+            result = place(storage, location)
+            if not torch_early.is_storage(result):
+                raise TypeError("map_location returned {} for a storage; a storage was expected"
+                                .format(torch_early.typename(result)))
+        except Exception as error:
+            raise _CallerError(error) from None
+        return result
+    return restore
 
 
 ################################################################################
@@ -165,22 +181,6 @@ def _tensor_class_by_storage():
             for name in _DTYPES}
 
 
-def _storage_bytes(storage):
-    """The elements of `storage` as little-endian bytes."""
-    tensor_class = _tensor_class_by_storage()[type(storage)]
-    raw = bytes(memoryview(tensor_class().set_(storage)).cast('B'))
-    if sys.byteorder == 'big' and storage.element_size() > 1:
-        # Read as little-endian, the native bytes give a storage whose native bytes are the
-        # little-endian encoding of the original elements.
-        raw = bytes(memoryview(tensor_class().set_(
-            type(storage).from_buffer(raw, 'little'))).cast('B'))
-    return raw
-
-
-def _pack_int64(values):
-    return b''.join(_INT64.pack(value) for value in values)
-
-
 def _source_of(module_class):
     """(source file, source) of an nn.Module class, or (None, None) with a warning when the
     source cannot be read (a class typed at the interactive prompt)."""
@@ -192,11 +192,28 @@ def _source_of(module_class):
         return None, None
 
 
+def _module_id_writer():
+    """persistent_id's part for nn.Module classes: the first time a class is seen, its id
+    ('module', class, source file, source), so that load can warn when the source changed; None
+    afterwards (the class object inside that id then pickles as an ordinary global)."""
+    from .nn import Module
+    seen = set()
+
+    def module_id(item):
+        if not (isinstance(item, type) and issubclass(item, Module)) or item in seen:
+            return None
+        seen.add(item)
+        source_file, source = _source_of(item)
+        return ('module', item, source_file, source)
+    return module_id
+
+
 def save(obj, f, pickle_module=pickle, pickle_protocol=DEFAULT_PROTOCOL):
     """Save `obj` (tensors, storages, nn modules, containers of them, ...) to `f`: a file name
     or a binary file object opened for writing."""
     def write_payload(stream):
-        _save(obj, stream, pickle_module, pickle_protocol)
+        _stream.write_stream(obj, stream, pickle_module, pickle_protocol, location_tag,
+                             _module_id_writer())
 
     def payload_size():
         counter = _trust.ByteCounter()
@@ -213,87 +230,6 @@ def save(obj, f, pickle_module=pickle, pickle_protocol=DEFAULT_PROTOCOL):
         _trust.append_signature(staged, 0, _trust.signing_key())
         staged.seek(0)
         shutil.copyfileobj(staged, f)
-
-
-def _save(obj, f, pickle_module, pickle_protocol):
-    from .nn import Module
-    storage_classes = _tensor_class_by_storage()
-    tensor_classes = set(storage_classes.values())
-    tensors = OrderedDict()    # key -> tensor
-    storages = OrderedDict()   # key -> storage (roots and views alike)
-    module_classes = set()
-
-    def persistent_id(item):
-        if isinstance(item, type) and issubclass(item, Module):
-            # The class itself is saved with its source the first time; the class object inside
-            # that id is then pickled as an ordinary global (None here).
-            if item in module_classes:
-                return None
-            module_classes.add(item)
-            source_file, source = _source_of(item)
-            return ('module', item, source_file, source)
-        if type(item) in tensor_classes:
-            key = str(item._cdata)
-            tensors[key] = item
-            return key
-        if type(item) in storage_classes:
-            key = str(item._cdata)
-            storages[key] = item
-            return key
-        return None
-
-    class Pickler(pickle_module.Pickler):
-        pass
-    Pickler.persistent_id = staticmethod(persistent_id)
-
-    pickled = io.BytesIO()
-    Pickler(pickled, protocol=pickle_protocol).dump(obj)
-
-    # The tensors' storages are saved too; then every view storage is reduced to its root.
-    for tensor in tensors.values():
-        storage = tensor.storage()
-        storages.setdefault(str(storage._cdata), storage)
-    roots = OrderedDict()
-    views = []
-    for key, storage in storages.items():
-        root, offset = storage._root_storage()
-        root_key = str(root._cdata)
-        roots.setdefault(root_key, root)
-        if root_key != key:
-            views.append((key, root_key, offset, storage.size()))
-
-    def dump(value, stream):
-        pickle_module.dump(value, stream, protocol=pickle_protocol)
-
-    with tarfile.open(fileobj=f, mode='w:', format=tarfile.PAX_FORMAT) as tar:
-        def add_member(name, write):
-            with tempfile.TemporaryFile() as member:
-                write(member)
-                info = tarfile.TarInfo(name)
-                info.size = member.tell()
-                member.seek(0)
-                tar.addfile(info, member)
-
-        add_member('sys_info', lambda stream: dump(SYS_INFO, stream))
-        add_member('pickle', lambda stream: stream.write(pickled.getvalue()))
-
-        def write_tensors(stream):
-            dump(len(tensors), stream)
-            for key, tensor in tensors.items():
-                storage_key = str(tensor.storage()._cdata)
-                dump((key, storage_key, type(tensor)), stream)
-                stream.write(_pack_int64([tensor.dim()] + list(tensor.size()) +
-                                         list(tensor.stride()) + [tensor.storage_offset()]))
-        add_member('tensors', write_tensors)
-
-        def write_storages(stream):
-            dump(len(roots), stream)
-            for key, root in roots.items():
-                dump((key, location_tag(root), type(root)), stream)
-                stream.write(_INT64.pack(root.size()))
-                stream.write(_storage_bytes(root))
-            dump(views, stream)
-        add_member('storages', write_storages)
 
 
 ################################################################################
@@ -378,7 +314,7 @@ class _BoundedStream(object):
         return self.reader.stream.read(count)
 
     def readline(self, limit=-1):
-        return self.reader.stream.readline(limit)
+        return _stream.complete_line(self.reader.stream.readline(limit))
 
 
 def _trusted_run():
@@ -396,12 +332,15 @@ def load(f, map_location=None, pickle_module=pickle, weights_only=None):
     `python -m torch_early.as_torch --trust-checkpoints`) trusts the files of the run; an
     explicit True stays safe even then."""
     restore = _restorer(map_location)
-    if isinstance(f, (str, bytes, os.PathLike)):
-        with open(f, 'rb') as opened:
-            return _load(opened, restore, pickle_module, _is_safe(opened, weights_only))
-    if not _seekable(f):
-        f = io.BytesIO(f.read())     # the archive is read out of order: it is kept in memory
-    return _load(f, restore, pickle_module, _is_safe(f, weights_only))
+    try:
+        if isinstance(f, (str, bytes, os.PathLike)):
+            with open(f, 'rb') as opened:
+                return _load(opened, restore, pickle_module, _is_safe(opened, weights_only))
+        if not _seekable(f):
+            f = io.BytesIO(f.read())     # read out of order (signature, tar): kept in memory
+        return _load(f, restore, pickle_module, _is_safe(f, weights_only))
+    except _CallerError as wrapped:
+        raise wrapped.error
 
 
 def _seekable(f):
@@ -427,7 +366,7 @@ def _load(f, restore, pickle_module, safe):
     start = f.tell()
     head = f.read(512)
     f.seek(start)
-    if _stream.looks_like_stream(head):     # the format of 0.1.10-0.1.12
+    if not _stream.looks_like_tar(head):     # the format of 0.1.10-0.1.12
         return _stream.read_stream(f, restore, unpickler_class, _check_module_source, _reading)
     with _reading('opening the archive'):
         try:
@@ -448,7 +387,7 @@ def _read_archive(tar, restore, unpickler_class):
                                "archive".format(info.name))
 
     sys_info = _MemberReader(tar, 'sys_info', unpickler_class).unpickle()
-    if not isinstance(sys_info, dict) or sys_info.get('protocol_version') != PROTOCOL_VERSION:
+    if not isinstance(sys_info, dict) or sys_info.get('protocol_version') != _TAR_PROTOCOL_VERSION:
         raise RuntimeError("not a torch_early checkpoint: unknown format (sys_info {!r})"
                            .format(sys_info))
     if not sys_info.get('little_endian') or sys_info.get('type_sizes', {}).get('long') != 8:
@@ -496,11 +435,7 @@ def _read_storages(reader, restore):
         data = reader.read(count * element_size,
                            'storage {} of {} elements'.format(key, count))
         storage = storage_class.from_buffer(data, 'little') if count else storage_class(0)
-        storage = restore(storage, location)
-        if type(storage) not in storage_classes:
-            raise TypeError("map_location returned {} for a storage; a storage was expected"
-                            .format(torch_early.typename(storage)))
-        storages[key] = storage
+        storages[key] = restore(storage, location)
     views = reader.unpickle()
     if not isinstance(views, list):
         raise RuntimeError("corrupt checkpoint: bad list of storage views")

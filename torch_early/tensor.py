@@ -13,7 +13,8 @@ import operator
 
 import torch_early
 from . import _tensor_str
-from ._utils import _type, _cuda, _pin_memory, _get_device, _flat_values, _nest, _range
+from ._utils import (_type, _cuda, _pin_memory, _get_device, _flat_values, _nest, _range,
+                     _rebuild_tensor)
 
 
 def _sizes_from_args(args):
@@ -334,8 +335,14 @@ class _TensorBase(object):
         return result
 
     def __reduce__(self):
-        # Pickles through nested lists: values and sizes survive, storage sharing does not.
-        return type(self), (self.tolist(),)
+        # As in 0.1.10-0.1.12: rebuilt on its storage. Under save the storage is a persistent
+        # id, so tensors that shared a storage share it again when loaded; a plain pickle copies
+        # each tensor's storage (by the storage's own reduce). set_ first checks that the
+        # tensor lies inside its storage (which may have shrunk under it): refused here, as every
+        # read is, rather than a pickle that cannot load.
+        self.new().set_(self)
+        return _rebuild_tensor, (self.storage(), self.storage_offset(), tuple(self.size()),
+                                 self.stride())
 
     # ---- operators --------------------------------------------------------------------------
 
