@@ -102,6 +102,7 @@ def clean_import_state():
     sys.modules.update(saved_modules)
     sys.meta_path[:] = saved_meta_path
     torch_early._set_public_name('torch_early')
+    torch_early.__version__ = torch_early.TORCH_EARLY_VERSION
 
 
 def test_install_aliases_torch_in_process(clean_import_state):
@@ -119,6 +120,12 @@ def test_install_names_the_types_torch_in_process(clean_import_state):
     assert x.type() == 'torch.DoubleTensor'
     assert torch_early.typename(x) == 'torch.DoubleTensor'
     assert repr(x.size()) == 'torch.Size([2])'
+
+
+def test_install_presents_the_eras_version_and_keeps_ours(clean_import_state):
+    as_torch.install()
+    assert torch_early.__version__ == '0.1.12' == torch_early.ERA_VERSION
+    assert torch_early.TORCH_EARLY_VERSION != '0.1.12'
 
 
 def test_install_is_idempotent(clean_import_state):
@@ -305,3 +312,22 @@ def test_a_pickle_made_under_the_alias_loads_under_the_alias(tmp_path):
         print(type(tensor) is torch.IntTensor, tensor.tolist(), size)
         '''.format(str(saved))), name='load.py')
     assert printed == 'True [1, 2] torch.Size([3])\n'
+
+
+def test_a_program_sees_the_version_of_the_release_torch_early_follows(tmp_path):
+    result = run_program(tmp_path, textwrap.dedent('''
+        import torch
+        import torch_early
+        print(torch.__version__, torch.__version__ >= '0.1.10', torch_early.TORCH_EARLY_VERSION)
+    '''))
+    assert result.split() == ["0.1.12", "True", torch_early.TORCH_EARLY_VERSION]
+
+
+def test_import_torch_binds_multiprocessing_backends_and_has_cudnn_as_v0_1_12_did(tmp_path):
+    result = run_program(tmp_path, textwrap.dedent('''
+        import torch
+        print(torch.multiprocessing.get_sharing_strategy() in
+              torch.multiprocessing.get_all_sharing_strategies())
+        print(torch.backends.cudnn.enabled, torch.has_cudnn)
+    '''))
+    assert result.split() == ["True", "True", "False"]

@@ -64,10 +64,12 @@ def test_requires_grad_is_settable_on_leaves_only():
         y.requires_grad = False
 
 
-def test_grad_is_a_lazily_made_zero_variable():
+def test_grad_is_none_until_a_backward_reaches_the_leaf():
     x = leaf(double(3))
+    assert x.grad is None                       # v0.1.10 on (January made zeros on reading)
+    (x * 2).backward(torch_early.DoubleTensor([1, 1, 1]))
     g = x.grad
-    assert isinstance(g, Variable) and values(g) == [0, 0, 0]
+    assert isinstance(g, Variable) and values(g) == [2, 2, 2]
     assert x.grad is g
     assert Variable(double(3)).grad is None
     assert (x * 2).grad is None
@@ -96,13 +98,14 @@ def test_detach_shares_data_and_stops_the_graph():
     x = leaf(double(3))
     y = x * 2
     d = y.detach()
-    # As in 2017: made by a NoGrad node that never requires grad, over the same data.
-    assert isinstance(d.creator, _functions.NoGrad) and not d.creator.requires_grad
+    # As in v0.1.12: a new leaf (no creator) that never requires grad, over the same data.
+    assert d.creator is None
     assert d.data.data_ptr() == y.data.data_ptr() and not d.requires_grad
     assert d._version_counter is y._version_counter
     (x + d).backward(torch_early.DoubleTensor(3).fill_(1))
     assert values(x.grad) == [1, 1, 1]
-    assert Variable(double(2), volatile=True).detach().creator is None
+    volatile = Variable(double(2), volatile=True).detach()
+    assert volatile.creator is None and volatile.volatile
     d2 = y * 1
     d2.detach_()
     assert d2.creator is None and not d2.requires_grad
@@ -257,7 +260,7 @@ def test_custom_function_may_return_none_gradients():
     x = leaf(torch_early.DoubleTensor([1]))
     y = leaf(torch_early.DoubleTensor([1]))
     ReturnsNone()(x, y).backward()
-    assert values(x.grad) == [1] and values(y.grad) == [0]
+    assert values(x.grad) == [1] and y.grad is None        # a None gradient reaches no leaf
 
 
 class WrongCount(Function):
@@ -315,7 +318,7 @@ def test_a_gradient_of_the_wrong_size_or_type_is_refused(gradient, got):
                                            "for input 0: expected a DoubleTensor of size 2x3 "
                                            "\\(the input's\\), but got " + got):
         y.sum().backward()
-    assert x.grad.data.equal(torch_early.DoubleTensor(2, 3).zero_())
+    assert x.grad is None                                   # nothing was accumulated
 
 
 def test_a_hook_replacing_grad_input_is_checked_too():
@@ -544,6 +547,48 @@ def test_non_leaf_hook_replacement_and_context_manager_removal():
     assert values(x.grad) == [10]
 
 
+def test_a_non_leaf_keeps_its_hooks_in_backward_hooks_which_its_creator_runs():
+    x = leaf(torch_early.DoubleTensor([1]))
+    y = x * 2
+    assert y._backward_hooks is None
+    y.register_hook(lambda g: None)
+    seen = []
+    y._backward_hooks['added by hand'] = lambda g: seen.append(values(g))   # as the era's dict
+    y.backward()
+    assert seen == [[1]] and values(x.grad) == [2]
+
+
+def test_hooks_holding_their_variable_are_collected_with_it():
+    import gc
+    deleted = []
+
+    class Hook(object):
+        def __init__(self, variable):
+            self.variable = variable            # a cycle: variable -> hooks -> hook -> variable
+
+        def __call__(self, grad):
+            pass
+
+        def __del__(self):
+            deleted.append(1)
+
+    def make():
+        x = leaf(torch_early.DoubleTensor([1]))
+        y = x * 2
+        x.register_hook(Hook(x))
+        y.register_hook(Hook(y))
+    make()
+    gc.collect()
+    assert len(deleted) == 2
+
+
+def test_num_inputs_and_num_outputs_of_a_call():
+    x, y = leaf(double(2)), leaf(double(2))
+    out = x + y
+    assert (out.creator.num_inputs, out.creator.num_outputs) == (2, 1)
+    assert Function.num_inputs == 0
+
+
 def test_function_hook_sees_grad_input_and_grad_output():
     x = leaf(torch_early.DoubleTensor([1]))
     y = x * 3
@@ -765,7 +810,7 @@ def test_stochastic_backward_needs_a_reward():
     s = p.multinomial(1)
     with pytest.raises(RuntimeError, match="requires providing a reward"):
         torch_early.autograd.backward([s], [None])
-    with pytest.raises(ValueError, match="reinforce\\(\\) can be only called on outputs of "
+    with pytest.raises(RuntimeError, match="reinforce\\(\\) can be only called on outputs of "
                                          "stochastic functions"):
         (p * 2).reinforce(1)
 

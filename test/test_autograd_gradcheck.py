@@ -64,6 +64,14 @@ def test_the_analytical_jacobian_reads_the_gradients_and_zeroes_them_between_col
     assert x.grad.data.abs().sum() == 0 and y.grad.data.abs().sum() == 0
 
 
+def test_iter_gradients_gives_none_before_the_first_backward():
+    x = Variable(double(2), requires_grad=True)
+    assert list(iter_gradients([x, Variable(double(2))])) == [None]
+    zero_gradients(x)                                   # nothing to zero yet
+    (x * 2).sum().backward()
+    assert [g.tolist() for g in iter_gradients([x])] == [[2, 2]]
+
+
 class WrongSquare(Function):
     """x ** 2 with the gradient of x ** 3: a check must catch it."""
 

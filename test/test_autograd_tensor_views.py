@@ -171,9 +171,15 @@ def test_t(layout):
     check(lambda x: x.t(), x)
 
 
-def test_t_needs_a_matrix_and_transpose_rejects_bad_dims():
-    with pytest.raises(RuntimeError, match='2D'):
-        leaf(double(2, 3, 4)).t()
+def test_t_of_three_dimensions_swaps_the_first_two_as_in_v0_1_12():
+    x = leaf(double(2, 3, 4))
+    same_values(x.t(), x.data.transpose(0, 1))
+    check(lambda x: x.t(), x)
+
+
+def test_t_needs_two_dimensions_and_transpose_rejects_bad_dims():
+    with pytest.raises(RuntimeError, match='2 or more dimensions'):
+        leaf(double(3)).t()
     x = leaf(double(3, 4))
     for dims in [(0, 2), (-1, 0)]:
         with pytest.raises(RuntimeError):

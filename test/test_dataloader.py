@@ -111,23 +111,25 @@ def test_tensor_dataset_rows():
         assert x.tolist() == data[i].tolist() and y.tolist() == target[i].tolist()
 
 
-def test_tensor_dataset_row_of_1d_tensor_is_a_one_element_tensor():
+def test_tensor_dataset_row_of_1d_tensor_is_a_number_as_in_v0_1_12():
     dataset = TensorDataset(torch_early.FloatTensor([0.5, 1.5]), torch_early.LongTensor([7, 8]))
     x, y = dataset[1]
-    assert isinstance(x, torch_early.FloatTensor) and x.tolist() == [1.5]
-    assert isinstance(y, torch_early.LongTensor) and y.tolist() == [8]
-    assert dataset[-1][1].tolist() == [8]
+    assert x == 1.5 and y == 8 and type(y) is int
+    assert dataset[-1][1] == 8
     with pytest.raises(IndexError):
         dataset[2]
     with pytest.raises(IndexError):
         TensorDataset(torch_early.randn(2, 3), torch_early.randn(2))[2]
 
 
-def test_batch_of_1d_rows_is_n_by_1_of_the_same_type():
+def test_batch_of_1d_rows_is_1d_long_for_integers_and_double_for_floats():
     dataset = TensorDataset(torch_early.randn(4, 2), torch_early.FloatTensor([0.5, 1.5, 2.5, 3.5]))
     data, target = next(iter(DataLoader(dataset, batch_size=3)))
-    assert isinstance(target, torch_early.FloatTensor)
-    assert target.tolist() == [[0.5], [1.5], [2.5]]
+    assert isinstance(target, torch_early.DoubleTensor)      # Python floats collate as double
+    assert target.tolist() == [0.5, 1.5, 2.5] and data.size() == (3, 2)
+    labels = TensorDataset(torch_early.randn(4, 2), torch_early.LongTensor([3, 1, 4, 1]))
+    _, target = next(iter(DataLoader(labels, batch_size=4)))
+    assert isinstance(target, torch_early.LongTensor) and target.tolist() == [3, 1, 4, 1]
 
 
 def test_tensor_dataset_sizes_must_agree():
@@ -227,7 +229,7 @@ def test_batches_in_order_with_a_short_last_one():
     batches = list(DataLoader(dataset, batch_size=4))
     assert [sample_ids(b) for b in batches] == [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9]]
     assert batches[2][0].size() == (2, 2, 3)
-    assert batches[0][1].tolist() == [[100], [101], [102], [103]]
+    assert batches[0][1].tolist() == [100, 101, 102, 103]
     assert isinstance(batches[0][1], torch_early.LongTensor)
 
 

@@ -12,7 +12,7 @@ def params_with_grads(*grads):
     params = []
     for values in grads:
         p = nn.Parameter(torch_early.DoubleTensor(len(values)).zero_())
-        p.grad.data.copy_(torch_early.DoubleTensor(values))
+        (p * torch_early.autograd.Variable(torch_early.DoubleTensor(values))).sum().backward()
         params.append(p)
     return params
 
@@ -112,3 +112,10 @@ def test_gradients_flow_through_pack_and_pad():
 def test_pack_checks_the_lengths(lengths, message):
     with pytest.raises(ValueError, match=message):
         pack_padded_sequence(padded(3, 2), lengths)
+
+
+def test_parameters_no_backward_reached_are_left_out():
+    used = params_with_grads([3.0, 4.0])[0]
+    unused = nn.Parameter(torch_early.DoubleTensor([10.0]))
+    assert clip_grad_norm([used, unused], 1.0) == pytest.approx(5.0)
+    assert unused.grad is None and used.grad.data.tolist() == pytest.approx([0.6, 0.8])

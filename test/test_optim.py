@@ -51,12 +51,18 @@ GRADIENTS = [np.array([0.5, -2.0, 0.0]), np.array([0.25, 1.0, -3.0]),
 P0 = np.array([1.0, -0.5, 2.0])
 
 
+def set_gradient(p, values):
+    if p.grad is None:                  # None until a backward reaches p (v0.1.10 on)
+        (p * 0).sum().backward()
+    p.grad.data.copy_(torch_early.DoubleTensor(values))
+
+
 def run_with_gradients(constructor):
     p = variable(P0.tolist())
     optimizer = constructor([p])
     trajectory = []
     for g in GRADIENTS:
-        p.grad.data.copy_(torch_early.DoubleTensor(g.tolist()))
+        set_gradient(p, g.tolist())
         optimizer.step()
         trajectory.append(as_array(p.data))
     return trajectory
@@ -99,7 +105,7 @@ def test_sgd_momentum_rule(nesterov):
 
 def test_sgd_leaves_the_gradient_alone_under_weight_decay():
     p = variable([1.0, 2.0])
-    p.grad.data.fill_(0.5)
+    set_gradient(p, [0.5, 0.5])
     optim.SGD([p], lr=0.1, weight_decay=0.1).step()
     assert p.grad.data.tolist() == [0.5, 0.5]
 
@@ -175,6 +181,53 @@ def test_rmsprop_rule():
     assert_trajectories_equal(ours, reference(update))
 
 
+@pytest.mark.parametrize('momentum', [0, 0.8])
+@pytest.mark.parametrize('centered', [False, True])
+def test_rmsprop_momentum_and_centered_rules(momentum, centered):
+    lr, alpha, eps, wd = 0.01, 0.9, 1e-4, 0.1
+
+    def update(p, g, t, s):
+        g = g + wd * p
+        s['sq'] = alpha * s.get('sq', 0) + (1 - alpha) * g * g
+        if centered:
+            s['mean'] = alpha * s.get('mean', 0) + (1 - alpha) * g
+            avg = np.sqrt(s['sq'] - s['mean'] ** 2) + eps
+        else:
+            avg = np.sqrt(s['sq']) + eps
+        if momentum:
+            s['buf'] = momentum * s.get('buf', 0) + g / avg
+            return p - lr * s['buf']
+        return p - lr * g / avg
+
+    ours = run_with_gradients(lambda ps: optim.RMSprop(ps, lr=lr, alpha=alpha, eps=eps,
+                                                       weight_decay=wd, momentum=momentum,
+                                                       centered=centered))
+    assert_trajectories_equal(ours, reference(update))
+
+
+def test_rmsprop_loads_a_state_dict_of_the_january_optimizer():
+    p = variable([1.0, 2.0])
+    old = optim.RMSprop([p]).state_dict()
+    for group in old['param_groups']:
+        del group['momentum'], group['centered']
+    optimizer = optim.RMSprop([p])
+    optimizer.load_state_dict(old)
+    set_gradient(p, [1.0, 1.0])
+    optimizer.step()
+    assert optimizer.param_groups[0]['momentum'] == 0 and p.data[0] < 1
+
+
+def test_adagrad_state_exists_before_the_first_step_and_can_be_shared():
+    p = variable([1.0, 2.0])
+    optimizer = optim.Adagrad([p])
+    assert optimizer.state[p]['step'] == 0 and optimizer.state[p]['sum'].tolist() == [0, 0]
+    optimizer.share_memory()
+    assert optimizer.state[p]['sum'].is_shared()
+    set_gradient(p, [1.0, -1.0])
+    optimizer.step()
+    assert optimizer.state[p]['step'] == 1 and optimizer.state[p]['sum'].tolist() == [1, 1]
+
+
 def test_asgd_rule_and_its_average():
     lr, lambd, alpha, t0, wd = 0.1, 0.05, 0.6, 1, 0.01
     averages = []
@@ -193,7 +246,7 @@ def test_asgd_rule_and_its_average():
     optimizer = optim.ASGD([p], lr=lr, lambd=lambd, alpha=alpha, t0=t0, weight_decay=wd)
     expected = reference(update)
     for g, p_expected, ax_expected in zip(GRADIENTS, expected, averages):
-        p.grad.data.copy_(torch_early.DoubleTensor(g.tolist()))
+        set_gradient(p, g.tolist())
         optimizer.step()
         np.testing.assert_allclose(as_array(p.data), p_expected, rtol=1e-12)
         np.testing.assert_allclose(as_array(optimizer.state[p]['ax']), ax_expected, rtol=1e-12)
@@ -228,7 +281,8 @@ def test_defaults_of_the_era():
         optim.Adadelta: dict(lr=1.0, rho=0.9, eps=1e-6, weight_decay=0),
         optim.Adamax: dict(lr=2e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0),
         optim.ASGD: dict(lr=1e-2, lambd=1e-4, alpha=0.75, t0=1e6, weight_decay=0),
-        optim.RMSprop: dict(lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0),
+        optim.RMSprop: dict(lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0, momentum=0,
+                            centered=False),
         optim.Rprop: dict(lr=1e-2, etas=(0.5, 1.2), step_sizes=(1e-6, 50)),
         optim.LBFGS: dict(lr=1, max_iter=20, max_eval=25, tolerance_grad=1e-5,
                           tolerance_change=1e-9, history_size=100, line_search_fn=None),
@@ -395,7 +449,7 @@ def test_groups_take_their_own_options():
     assert [g['lr'] for g in optimizer.param_groups] == [0.1, 0.5]
     assert [g['momentum'] for g in optimizer.param_groups] == [0, 0.9]
     for p in (a, b):
-        p.grad.data.fill_(1)
+        set_gradient(p, [1.0, 1.0])
     optimizer.step()
     assert a.data.tolist() == pytest.approx([0.9, 0.9])
     assert b.data.tolist() == pytest.approx([0.5, 0.5])
@@ -405,7 +459,7 @@ def test_groups_take_their_own_options():
 def test_lr_changed_between_steps_is_used():
     p = variable([1.0])
     optimizer = optim.SGD([p], lr=0.1)
-    p.grad.data.fill_(1)
+    set_gradient(p, [1.0])
     optimizer.step()
     optimizer.param_groups[0]['lr'] = 0.01
     optimizer.step()
@@ -425,12 +479,38 @@ def test_weight_decay_pulls_towards_zero_without_gradient():
                         lambda ps: optim.Adagrad(ps, lr=0.1, weight_decay=0.5),
                         lambda ps: optim.RMSprop(ps, lr=0.1, weight_decay=0.5)):
         p = variable([2.0, -2.0])
+        set_gradient(p, [0.0, 0.0])
         optimizer = constructor([p])
         for _ in range(5):
             optimizer.zero_grad()
             optimizer.step()
         assert abs(p.data[0]) < 2 and abs(p.data[1]) < 2
         assert p.data[0] == pytest.approx(-p.data[1])
+
+
+def test_a_parameter_no_backward_reached_is_left_alone_by_every_optimizer():
+    # its .grad is None (v0.1.10 on): the step skips it, weight decay and momentum included
+    for constructor in (lambda ps: optim.SGD(ps, lr=0.1, momentum=0.9, weight_decay=0.5),
+                        lambda ps: optim.Adam(ps, weight_decay=0.5),
+                        lambda ps: optim.Adagrad(ps, weight_decay=0.5),
+                        lambda ps: optim.Adadelta(ps, weight_decay=0.5),
+                        lambda ps: optim.Adamax(ps, weight_decay=0.5),
+                        lambda ps: optim.ASGD(ps, weight_decay=0.5),
+                        lambda ps: optim.RMSprop(ps, momentum=0.9, centered=True),
+                        lambda ps: optim.Rprop(ps),
+                        lambda ps: optim.LBFGS(ps)):
+        used, unused = variable([2.0, -2.0]), variable([3.0])
+        optimizer = constructor([used, unused])
+        optimizer.zero_grad()                               # nothing to zero on unused
+
+        def closure():
+            optimizer.zero_grad()
+            loss = (used * used).sum()
+            loss.backward()
+            return loss
+        optimizer.step(closure)
+        assert unused.grad is None and unused.data.tolist() == [3.0]
+        assert used.data.tolist() != [2.0, -2.0]
 
 
 def test_zero_grad_zeroes_every_gradient():

@@ -7,7 +7,12 @@ _TensorBase)`), registers them with the C side, and defines the module-level hel
 Every public function of `_C` (`torch_early.add`, `torch_early.addmm`, ...) is exported here too.
 """
 
-__version__ = '0.5.0'
+__version__ = TORCH_EARLY_VERSION = '0.5.0'
+# The release of the 0.1 line whose behaviour torch_early follows where the releases disagree
+# (docs/conformance.md). Under `python -m torch_early.as_torch`, `torch.__version__` (this
+# module's) reads it, since 2017 programs test the version of the torch they run on;
+# TORCH_EARLY_VERSION stays ours.
+ERA_VERSION = '0.1.12'
 
 import os as _os
 
@@ -289,3 +294,10 @@ from . import cuda  # noqa: E402
 from . import nn  # noqa: E402
 from .serialization import save, load  # noqa: E402
 from . import optim  # noqa: E402
+# As v0.1.12's `import torch` did, so that `torch.multiprocessing.Queue` and
+# `torch.backends.cudnn.enabled` work without their own import.
+from . import multiprocessing  # noqa: E402
+from . import backends  # noqa: E402
+
+# cuDNN's flag: torch_early has no GPU library (as in a CPU build of the era).
+has_cudnn = False

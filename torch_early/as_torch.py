@@ -14,6 +14,10 @@ processes inherit. Use it only for files you trust: loading a file can then run 
 
 `install()` sets up the same alias inside a running interpreter (for test harnesses).
 
+`torch.__version__` then reads '0.1.12' (torch_early.ERA_VERSION), the release whose behaviour
+torch_early follows, as a 2017 program testing it expects; torch_early's own version is kept in
+torch_early.TORCH_EARLY_VERSION.
+
 Type names then say `torch.` as the era's did: x.type() == 'torch.FloatTensor', the printed
 trailer [torch.FloatTensor of size 2x3], torch.Size([2, 3]), and the classes in error messages
 (torch_early._set_public_name does it).
@@ -84,6 +88,9 @@ def install():
         sys.meta_path.insert(0, _TorchAliasFinder())
     sys.modules[_ALIAS] = torch_early
     torch_early._set_public_name(_ALIAS)
+    # A 2017 program tests torch.__version__ (the same module object): it reads the release
+    # whose behaviour torch_early follows; torch_early's own stays in TORCH_EARLY_VERSION.
+    torch_early.__version__ = torch_early.ERA_VERSION
     # Submodules imported before the alias existed get their 'torch.' names now.
     for name, module in list(sys.modules.items()):
         if name.startswith(_REAL + '.') and module is not None:

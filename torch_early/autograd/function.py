@@ -9,6 +9,8 @@ will need:
                          node's outputs the input was
     needs_input_grad     one bool per input
     requires_grad        any(needs_input_grad): whether the engine ever visits this node
+    num_inputs,          how many Variables it was called on and returned (v0.1.12's names)
+    num_outputs
     saved tensors        what forward passed to save_for_backward, with the version of each at the
                          end of forward, so that an in-place change made later is caught
 
@@ -38,6 +40,7 @@ class Function(object):
     previous_functions = ()
     needs_input_grad = ()
     requires_grad = False
+    num_inputs = 0
     num_outputs = 0
     to_save = None
     saved_variables = None
@@ -140,6 +143,7 @@ class Function(object):
                 (arg, 0) if arg.creator is None else (arg.creator, arg.output_nr)
                 for arg in input])
 
+        self.num_inputs = len(input)
         raw = self.forward(*tensors)
         is_tuple = isinstance(raw, tuple)
         if not is_tuple:
@@ -303,17 +307,16 @@ class Function(object):
                                        _format_size(size), got))
         return grad_input
 
-    def _register_output_hook(self, output_nr, hook):
-        """A hook registered on a non-leaf Variable lives here: it sees (and may replace) the
-        summed gradient of that output before backward runs."""
+    def _output_hooks_for(self, output_nr):
+        """The hooks of one output (an OrderedDict, made on first use): a non-leaf Variable's
+        `_backward_hooks` is this dict, whose hooks see (and may replace) the summed gradient
+        of that output before backward runs."""
         if self._output_hooks is None:
             self._output_hooks = {}
         hooks = self._output_hooks.get(output_nr)
         if hooks is None:
             hooks = self._output_hooks[output_nr] = OrderedDict()
-        handle = RemovableHandle(hooks)
-        hooks[handle.id] = hook
-        return handle
+        return hooks
 
 
 def _run_output_hooks(hooks, grad_output):

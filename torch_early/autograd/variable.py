@@ -124,10 +124,8 @@ class Variable(object):
 
     @property
     def grad(self):
-        """The accumulated gradient (a Variable), made as zeros the first time it is read on a
-        leaf that requires grad; None elsewhere."""
-        if self._grad is None and self._requires_grad and self.creator is None:
-            self._grad = Variable(self.data.new(self.data.size()).zero_())
+        """The accumulated gradient of a leaf (a Variable): None until a backward reaches it,
+        as from v0.1.10 (January's releases made it zeros on first read)."""
         return self._grad
 
     @property
@@ -180,19 +178,20 @@ class Variable(object):
         if not self._requires_grad:
             raise RuntimeError("cannot register a hook on a variable that doesn't require "
                                "gradient")
-        if self.creator is not None:
-            return self.creator._register_output_hook(self.output_nr, hook)
         if self._backward_hooks is None:
-            self._backward_hooks = OrderedDict()
+            # a leaf runs its own hooks; a computed Variable's are run by its creator
+            self._backward_hooks = (OrderedDict() if self.creator is None else
+                                    self.creator._output_hooks_for(self.output_nr))
         handle = RemovableHandle(self._backward_hooks)
         self._backward_hooks[handle.id] = hook
         return handle
 
     def detach(self):
         """A new Variable over this Variable's data (sharing its version counter) that never
-        requires grad: the graph stops here. Its creator is a NoGrad Function (None when
-        volatile)."""
-        return NoGrad()(self)
+        requires grad and has no creator: the graph stops here. volatile is kept."""
+        result = NoGrad()(self)         # merges the version counters
+        result.creator = None
+        return result
 
     def detach_(self):
         """Cut this Variable off its graph: it becomes a leaf that does not require grad."""
@@ -205,7 +204,8 @@ class Variable(object):
         turns it into a REINFORCE gradient."""
         from .stochastic_function import StochasticFunction
         if not isinstance(self.creator, StochasticFunction):
-            raise ValueError("reinforce() can be only called on outputs of stochastic functions")
+            raise RuntimeError("reinforce() can be only called on outputs of stochastic "
+                               "functions")
         self.creator._reinforce(reward)
 
     # -- Python protocols --------------------------------------------------------------------
@@ -858,8 +858,10 @@ class Variable(object):
         return Expand(other.size())(self)
 
     def t(self):
-        if self.dim() != 2:
-            raise RuntimeError("t() expects a 2D Variable, but got a {}D one".format(self.dim()))
+        """transpose(0, 1), of a Variable of two or more dimensions as in v0.1.12."""
+        if self.dim() < 2:
+            raise RuntimeError("t() expects a Variable of 2 or more dimensions, but got a {}D "
+                               "one".format(self.dim()))
         return Transpose(0, 1)(self)
 
     def transpose(self, dim1, dim2):

@@ -25,6 +25,8 @@ class Adadelta(Optimizer):
         for group in self.param_groups:
             rho, eps = group['rho'], group['eps']
             for p in group['params']:
+                if p.grad is None:        # no backward has reached it yet
+                    continue
                 grad = p.grad.data
                 state = self.state[p]
                 if len(state) == 0:

@@ -14,6 +14,20 @@ class Adagrad(Optimizer):
     def __init__(self, params, lr=1e-2, lr_decay=0, weight_decay=0):
         defaults = dict(lr=lr, lr_decay=lr_decay, weight_decay=weight_decay)
         super(Adagrad, self).__init__(params, defaults)
+        # The state exists from the start (as in v0.1.12), so that share_memory can place it
+        # in shared memory before worker processes (Hogwild) begin to step.
+        for group in self.param_groups:
+            for p in group['params']:
+                state = self.state[p]
+                state['step'] = 0
+                state['sum'] = p.data.new().resize_as_(p.data).zero_()
+
+    def share_memory(self):
+        """Move every parameter's sum of squared gradients into shared memory, so that
+        processes stepping the same parameters share it too."""
+        for group in self.param_groups:
+            for p in group['params']:
+                self.state[p]['sum'].share_memory_()
 
     def step(self, closure=None):
         """One step; `closure` (optional) re-evaluates the model and returns the loss."""
@@ -23,9 +37,11 @@ class Adagrad(Optimizer):
 
         for group in self.param_groups:
             for p in group['params']:
+                if p.grad is None:        # no backward has reached it yet
+                    continue
                 grad = p.grad.data
                 state = self.state[p]
-                if len(state) == 0:
+                if len(state) == 0:       # a state_dict from before the state was made early
                     state['step'] = 0
                     state['sum'] = grad.new().resize_as_(grad).zero_()
                 state['step'] += 1

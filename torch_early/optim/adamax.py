@@ -24,6 +24,8 @@ class Adamax(Optimizer):
         for group in self.param_groups:
             beta1, beta2 = group['betas']
             for p in group['params']:
+                if p.grad is None:        # no backward has reached it yet
+                    continue
                 grad = p.grad.data
                 state = self.state[p]
                 if len(state) == 0:

@@ -27,6 +27,8 @@ class ASGD(Optimizer):
         for group in self.param_groups:
             lr, lambd = group['lr'], group['lambd']
             for p in group['params']:
+                if p.grad is None:        # no backward has reached it yet
+                    continue
                 grad = p.grad.data
                 state = self.state[p]
                 if len(state) == 0:

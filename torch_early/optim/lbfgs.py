@@ -38,7 +38,10 @@ class LBFGS(Optimizer):
         return self.param_groups[0]['params']
 
     def _gather_flat_grad(self):
-        return torch_early.cat([p.grad.data.contiguous().view(-1) for p in self._params], 0)
+        # a parameter that no backward reached yet has a zero gradient
+        return torch_early.cat([p.grad.data.contiguous().view(-1) if p.grad is not None
+                                else p.data.new(p.data.numel()).zero_()
+                                for p in self._params], 0)
 
     def _add_to_params(self, step_size, direction):
         """p += step_size * (p's slice of the flat direction), for every parameter."""

@@ -137,10 +137,11 @@ class Optimizer(object):
         self.__setstate__({'state': state, 'param_groups': param_groups})
 
     def zero_grad(self):
-        """Set the gradient of every parameter to zero."""
+        """Set the gradient of every parameter to zero (those that have one yet)."""
         for group in self.param_groups:
             for param in group['params']:
-                param.grad.data.zero_()
+                if param.grad is not None:
+                    param.grad.data.zero_()
 
     def step(self, closure=None):
         """Take one optimization step; `closure`, when given, re-evaluates the model (zeroing

@@ -28,6 +28,8 @@ class Rprop(Optimizer):
             etaminus, etaplus = group['etas']
             step_size_min, step_size_max = group['step_sizes']
             for p in group['params']:
+                if p.grad is None:        # no backward has reached it yet
+                    continue
                 grad = p.grad.data
                 state = self.state[p]
                 if len(state) == 0:

@@ -30,6 +30,8 @@ class SGD(Optimizer):
         for group in self.param_groups:
             momentum = group['momentum']
             for p in group['params']:
+                if p.grad is None:        # no backward has reached it yet
+                    continue
                 d_p = p.grad.data
                 if group['weight_decay'] != 0:
                     d_p = d_p.add(group['weight_decay'], p.data)

@@ -16,9 +16,9 @@ class TensorDataset(Dataset):
     """Samples that are rows of two tensors: sample i is (data_tensor[i], target_tensor[i]).
 
     Both tensors hold one row per sample, so they must have the same size along dimension 0.
-    A row of a 1-D tensor is a tensor of one element rather than a number, so the batches of a
-    1-D target tensor are N x 1 tensors of its own type, as in 0.1.6-0.1.7 (`target.view(-1)`
-    gives the 1-D batch that nll_loss expects)."""
+    A row of a 1-D tensor is a number, so the batches of a 1-D target tensor are 1-D (a
+    LongTensor for integers, the 1-D batch nll_loss expects), as in v0.1.12; 0.1.6-0.1.7 gave
+    N x 1 tensors of the target's own type."""
 
     def __init__(self, data_tensor, target_tensor):
         if data_tensor.size(0) != target_tensor.size(0):
@@ -29,10 +29,7 @@ class TensorDataset(Dataset):
         self.target_tensor = target_tensor
 
     def __getitem__(self, index):
-        data, target = self.data_tensor, self.target_tensor
-        # A 1-D tensor seen as N x 1: its row i is then the 1-element tensor [t[i]].
-        return ((data if data.dim() > 1 else data.unsqueeze(1))[index],
-                (target if target.dim() > 1 else target.unsqueeze(1))[index])
+        return self.data_tensor[index], self.target_tensor[index]
 
     def __len__(self):
         return self.data_tensor.size(0)
