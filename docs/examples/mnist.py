@@ -75,8 +75,7 @@ def train(epoch):
     model.train()
     total = 0
     for batch_idx, (data, target) in enumerate(train_loader):
-        # TensorDataset's rows of a 1-D tensor are 1-element tensors: the labels come as N x 1
-        data, target = Variable(data), Variable(target.view(-1))
+        data, target = Variable(data), Variable(target)
         optimizer.zero_grad()
         loss = F.nll_loss(model(data), target)
         loss.backward()
@@ -91,7 +90,7 @@ def evaluate(net):
     net.eval()
     test_loss, correct = 0, 0
     for data, target in test_loader:
-        data, target = Variable(data, volatile=True), Variable(target.view(-1))
+        data, target = Variable(data, volatile=True), Variable(target)
         output = net(data)
         test_loss += F.nll_loss(output, target, size_average=False).data[0]
         pred = output.data.max(1)[1]

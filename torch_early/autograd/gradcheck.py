@@ -86,6 +86,8 @@ def get_numerical_jacobian(fn, input, target, eps=1e-3):
     for one tensor, a list for several."""
     output_size = fn(input).numel()
     jacobian = make_jacobian(target, output_size)
+    if output_size == 0:                # no columns to fill (an empty selection)
+        return jacobian
     perturbed = list(iter_tensors(target, True))
     for tensor, rows in zip(perturbed, iter_tensors(jacobian)):
         # element by element in row-major order (the order of view(-1)), whatever the strides
