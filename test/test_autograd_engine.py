@@ -815,6 +815,22 @@ def test_stochastic_backward_needs_a_reward():
         (p * 2).reinforce(1)
 
 
+def test_a_reward_must_match_the_sample_and_be_given_once_per_backward():
+    p = leaf(torch_early.DoubleTensor([0.5, 0.5]))
+    s = p.bernoulli()
+    with pytest.raises(TypeError, match='mismatch between reward and output type: got '
+                                        'torch_early.LongTensor, but expected '
+                                        'torch_early.DoubleTensor'):
+        s.reinforce(torch_early.LongTensor([1, 1]))
+    with pytest.raises(ValueError, match='got reward of size 3, but expected a tensor of size 2'):
+        s.reinforce(torch_early.DoubleTensor([1, 1, 1]))
+    s.reinforce(torch_early.DoubleTensor([1, 2]))
+    with pytest.raises(RuntimeError, match='only reinforce a stochastic Function once'):
+        s.reinforce(2)
+    torch_early.autograd.backward([s], [None])  # uses the reward up: a new one may follow
+    s.reinforce(3)
+
+
 def bernoulli_gradient(p, sample, reward):
     """REINFORCE for a Bernoulli sample: -reward * d log P(sample) / dp."""
     return [-r * (s - q) / (q * (1 - q)) for q, s, r in zip(p, sample, reward)]
@@ -949,16 +965,12 @@ def test_no_reference_cycles_across_the_families():
         gc.enable()
 
 
-def test_rewards_may_be_variables_and_must_match_the_sample():
+def test_rewards_may_be_variables():
     p = leaf(torch_early.DoubleTensor([0.5, 0.5]))
     s = p.bernoulli()
     s.reinforce(Variable(torch_early.DoubleTensor([1, 1])))
     torch_early.autograd.backward([s], [None])
     assert p.grad.size() == torch_early.Size([2])
-    s = p.bernoulli()
-    s.reinforce(torch_early.DoubleTensor([1, 1, 1]))
-    with pytest.raises(RuntimeError, match="the reward has 3 elements but the sample has 2"):
-        torch_early.autograd.backward([s], [None])
 
 
 def test_more_error_paths():

@@ -8,8 +8,9 @@ node from later in the graph is ignored.
 
 import weakref
 
+import torch_early
 from .function import Function
-from .variable import Variable
+from .variable import Variable, _format_size
 
 # The stochastic nodes that require grad and are still alive: the engine looks for them in a
 # graph only while there are some.
@@ -19,9 +20,12 @@ _requiring_grad = weakref.WeakSet()
 class StochasticFunction(Function):
 
     reward = None
+    _sample_info = None     # (tensor class, size) of the sample, which a reward must match
 
     def _do_forward(self, *input):
         result = super(StochasticFunction, self)._do_forward(*input)
+        sample = result[0] if isinstance(result, tuple) else result
+        self._sample_info = (type(sample.data), sample.data.size())
         if self.requires_grad:
             _requiring_grad.add(self)
         return result
@@ -31,6 +35,22 @@ class StochasticFunction(Function):
         return len(_requiring_grad) > 0
 
     def _reinforce(self, reward):
+        """Keep the reward for backward: a number, or a tensor of the sample's type and size
+        (a Variable's data is taken), once per backward."""
+        if isinstance(reward, Variable):
+            reward = reward.data
+        if not isinstance(reward, (int, float)):
+            sample_class, sample_size = self._sample_info
+            if type(reward) is not sample_class:
+                raise TypeError("mismatch between reward and output type: got {}, but expected "
+                                "{}".format(torch_early.typename(reward),
+                                            torch_early.typename(sample_class)))
+            if reward.size() != sample_size:
+                raise ValueError("got reward of size {}, but expected a tensor of size {}"
+                                 .format(_format_size(reward.size()), _format_size(sample_size)))
+        if self.reward is not None:
+            raise RuntimeError("you can only reinforce a stochastic Function once (until a "
+                               "backward uses the reward)")
         self.reward = reward
 
     def _do_backward(self, grad_output, retain_variables):
