@@ -829,6 +829,10 @@ def test_a_reward_must_match_the_sample_and_be_given_once_per_backward():
         s.reinforce(2)
     torch_early.autograd.backward([s], [None])  # uses the reward up: a new one may follow
     s.reinforce(3)
+    drawn = p.multinomial(1)                    # LongTensor samples, rewards of p's type
+    with pytest.raises(TypeError, match='expected torch_early.DoubleTensor'):
+        drawn.reinforce(torch_early.LongTensor([1]))
+    drawn.reinforce(torch_early.DoubleTensor([1]))
 
 
 def bernoulli_gradient(p, sample, reward):

@@ -20,12 +20,15 @@ _requiring_grad = weakref.WeakSet()
 class StochasticFunction(Function):
 
     reward = None
-    _sample_info = None     # (tensor class, size) of the sample, which a reward must match
+    # A reward tensor must have the type of the distribution's parameters (the first input:
+    # multinomial's probabilities give LongTensor samples but floating rewards) and the size of
+    # the sample.
+    _reward_info = None
 
     def _do_forward(self, *input):
         result = super(StochasticFunction, self)._do_forward(*input)
         sample = result[0] if isinstance(result, tuple) else result
-        self._sample_info = (type(sample.data), sample.data.size())
+        self._reward_info = (type(input[0].data), sample.data.size())
         if self.requires_grad:
             _requiring_grad.add(self)
         return result
@@ -35,16 +38,16 @@ class StochasticFunction(Function):
         return len(_requiring_grad) > 0
 
     def _reinforce(self, reward):
-        """Keep the reward for backward: a number, or a tensor of the sample's type and size
-        (a Variable's data is taken), once per backward."""
+        """Keep the reward for backward: a number, or a tensor of the parameters' type and the
+        sample's size (a Variable's data is taken), once per backward."""
         if isinstance(reward, Variable):
             reward = reward.data
         if not isinstance(reward, (int, float)):
-            sample_class, sample_size = self._sample_info
-            if type(reward) is not sample_class:
+            reward_class, sample_size = self._reward_info
+            if type(reward) is not reward_class:
                 raise TypeError("mismatch between reward and output type: got {}, but expected "
                                 "{}".format(torch_early.typename(reward),
-                                            torch_early.typename(sample_class)))
+                                            torch_early.typename(reward_class)))
             if reward.size() != sample_size:
                 raise ValueError("got reward of size {}, but expected a tensor of size {}"
                                  .format(_format_size(reward.size()), _format_size(sample_size)))
