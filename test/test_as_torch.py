@@ -124,7 +124,7 @@ def test_install_names_the_types_torch_in_process(clean_import_state):
 
 def test_install_presents_the_eras_version_and_keeps_ours(clean_import_state):
     as_torch.install()
-    assert torch_early.__version__ == '0.1.12' == torch_early.ERA_VERSION
+    assert torch_early.__version__ == '0.1.12' == torch_early._release.current()
     assert torch_early.TORCH_EARLY_VERSION != '0.1.12'
 
 

@@ -8,11 +8,10 @@ Every public function of `_C` (`torch_early.add`, `torch_early.addmm`, ...) is e
 """
 
 __version__ = TORCH_EARLY_VERSION = '0.5.0'
-# The release of the 0.1 line whose behaviour torch_early follows where the releases disagree
-# (docs/conformance.md). Under `python -m torch_early.as_torch`, `torch.__version__` (this
-# module's) reads it, since 2017 programs test the version of the torch they run on;
+# Under `python -m torch_early.as_torch`, `torch.__version__` (this module's) reads the release of
+# the 0.1 line whose behaviour torch_early follows (_release.py: '0.1.12' unless the user chose
+# an earlier one), since 2017 programs test the version of the torch they run on;
 # TORCH_EARLY_VERSION stays ours.
-ERA_VERSION = '0.1.12'
 
 import os as _os
 

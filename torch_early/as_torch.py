@@ -14,9 +14,11 @@ processes inherit. Use it only for files you trust: loading a file can then run 
 
 `install()` sets up the same alias inside a running interpreter (for test harnesses).
 
-`torch.__version__` then reads '0.1.12' (torch_early.ERA_VERSION), the release whose behaviour
-torch_early follows, as a 2017 program testing it expects; torch_early's own version is kept in
-torch_early.TORCH_EARLY_VERSION.
+`torch.__version__` then reads '0.1.12', the release whose behaviour torch_early follows, as a
+2017 program testing it expects; torch_early's own version is kept in
+torch_early.TORCH_EARLY_VERSION. `--release 0.1.6` (any of 0.1.6-0.1.12) runs a program written
+for an earlier release with that release's rules where the releases disagree (_release.py); it
+sets TORCH_EARLY_RELEASE, which child processes inherit.
 
 Type names then say `torch.` as the era's did: x.type() == 'torch.FloatTensor', the printed
 trailer [torch.FloatTensor of size 2x3], torch.Size([2, 3]), and the classes in error messages
@@ -32,12 +34,15 @@ import os
 import sys
 
 import torch_early
+from torch_early import _release
 
 _ALIAS = 'torch'
 _REAL = 'torch_early'
 
-_USAGE = 'usage: python -m torch_early.as_torch [--trust-checkpoints] program.py [arguments...]'
+_USAGE = ('usage: python -m torch_early.as_torch [--trust-checkpoints] [--release 0.1.N] '
+          'program.py [arguments...]')
 _TRUST_FLAG = '--trust-checkpoints'
+_RELEASE_FLAG = '--release'
 
 
 class _AliasLoader(importlib.abc.Loader):
@@ -90,7 +95,7 @@ def install():
     torch_early._set_public_name(_ALIAS)
     # A 2017 program tests torch.__version__ (the same module object): it reads the release
     # whose behaviour torch_early follows; torch_early's own stays in TORCH_EARLY_VERSION.
-    torch_early.__version__ = torch_early.ERA_VERSION
+    torch_early.__version__ = _release.current()
     # Submodules imported before the alias existed get their 'torch.' names now.
     for name, module in list(sys.modules.items()):
         if name.startswith(_REAL + '.') and module is not None:
@@ -100,10 +105,22 @@ def install():
 def main(argv=None):
     """Run the program named by argv[0] with the alias installed; returns an exit status."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    if argv and argv[0] == _TRUST_FLAG:
-        from .serialization import _TRUST_VARIABLE
-        os.environ[_TRUST_VARIABLE] = '1'
-        argv = argv[1:]
+    while argv and argv[0] in (_TRUST_FLAG, _RELEASE_FLAG):
+        if argv[0] == _TRUST_FLAG:
+            from .serialization import _TRUST_VARIABLE
+            os.environ[_TRUST_VARIABLE] = '1'
+            argv = argv[1:]
+            continue
+        if len(argv) < 2:
+            print(_USAGE, file=sys.stderr)
+            return 2
+        try:
+            _release.use(argv[1])
+        except ValueError as error:
+            print('torch_early.as_torch: {}'.format(error), file=sys.stderr)
+            return 2
+        os.environ[_release.VARIABLE] = argv[1]
+        argv = argv[2:]
     if not argv or argv[0] in ('-h', '--help'):
         print(_USAGE, file=sys.stdout if argv else sys.stderr)
         return 0 if argv else 2

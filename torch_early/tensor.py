@@ -12,7 +12,7 @@ built with `set_(storage, offset, sizes, strides)`, which is how every method he
 import operator
 
 import torch_early
-from . import _tensor_str
+from . import _release, _tensor_str
 from ._utils import (_type, _cuda, _pin_memory, _get_device, _flat_values, _nest, _range,
                      _rebuild_tensor)
 
@@ -333,6 +333,13 @@ class _TensorBase(object):
                     tuple(self.stride()))
         table[key] = result
         return result
+
+    def __copy__(self):
+        """copy.copy: a new tensor on the same storage, as in v0.1.12 (a copy of the elements
+        under the rules of 0.1.6-0.1.9, torch_early._release)."""
+        if _release.before_0_1_10():
+            return self.clone()
+        return self.new().set_(self)
 
     def __reduce__(self):
         # As in 0.1.10-0.1.12: rebuilt on its storage. Under save the storage is a persistent

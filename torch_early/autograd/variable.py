@@ -17,6 +17,7 @@ import numbers
 import weakref
 from collections import OrderedDict
 
+from .. import _release
 from ..utils.hooks import RemovableHandle
 from .engine import ExecutionEngine
 
@@ -125,7 +126,11 @@ class Variable(object):
     @property
     def grad(self):
         """The accumulated gradient of a leaf (a Variable): None until a backward reaches it,
-        as from v0.1.10 (January's releases made it zeros on first read)."""
+        as from v0.1.10. Under the rules of 0.1.6-0.1.9 (_release.py) a leaf that requires grad
+        gets zeros on first reading instead."""
+        if (self._grad is None and self._requires_grad and self.creator is None
+                and _release.before_0_1_10()):
+            self._grad = Variable(self.data.new(self.data.size()).zero_())
         return self._grad
 
     @property
@@ -188,9 +193,11 @@ class Variable(object):
 
     def detach(self):
         """A new Variable over this Variable's data (sharing its version counter) that never
-        requires grad and has no creator: the graph stops here. volatile is kept."""
+        requires grad and has no creator: the graph stops here. volatile is kept. (Under the
+        rules of 0.1.6-0.1.9, _release.py, its creator is the NoGrad node that made it.)"""
         result = NoGrad()(self)         # merges the version counters
-        result.creator = None
+        if not _release.before_0_1_10():
+            result.creator = None
         return result
 
     def detach_(self):
@@ -526,9 +533,18 @@ class Variable(object):
         return function_class(_number(other, name))(self)
 
     # The operators are the methods, whatever the other operand: `v == None` raises a TypeError
-    # as v.eq(None) does, where Python's default would quietly say False.
-    __eq__ = eq
-    __ne__ = ne
+    # as v.eq(None) does, where Python's default would quietly say False. Releases 0.1.6-0.1.9
+    # had no comparison operators: == and != compared identities (_release.py).
+    def __eq__(self, other):
+        if _release.before_0_1_10():
+            return self is other
+        return self.eq(other)
+
+    def __ne__(self, other):
+        if _release.before_0_1_10():
+            return self is not other
+        return self.ne(other)
+
     __lt__ = lt
     __le__ = le
     __gt__ = gt
