@@ -67,19 +67,21 @@ def write_stream(obj, f, pickle_module, pickle_protocol, location_tag, module_id
     for key in keys:
         root = roots[key]
         f.write(_INT64.pack(root.size()))
-        f.write(storage_bytes(root))
+        f.write(little_endian_elements(root))
 
 
-def storage_bytes(storage):
-    """The elements of storage as little-endian bytes."""
+def little_endian_elements(storage):
+    """The elements of storage as little-endian bytes: a view of the storage's own memory on a
+    little-endian machine (a large model is not copied to be written), a converted copy on a
+    big-endian one."""
     tensor_class = _tensor_class_of(type(storage))
-    raw = bytes(memoryview(tensor_class().set_(storage)).cast('B'))
+    elements = memoryview(tensor_class().set_(storage)).cast('B')
     if sys.byteorder == 'big' and storage.element_size() > 1:
         # Read as little-endian, the native bytes give a storage whose native bytes are the
         # little-endian encoding of the original elements.
-        raw = bytes(memoryview(tensor_class().set_(
-            type(storage).from_buffer(raw, 'little'))).cast('B'))
-    return raw
+        elements = memoryview(tensor_class().set_(
+            type(storage).from_buffer(bytes(elements), 'little'))).cast('B')
+    return elements
 
 
 def _tensor_class_of(storage_class):
