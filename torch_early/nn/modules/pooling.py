@@ -215,3 +215,35 @@ class AdaptiveAvgPool2d(Module):
 
     def __repr__(self):
         return type(self).__name__ + ' (output_size=' + str(self.output_size) + ')'
+
+
+class AdaptiveMaxPool1d(Module):
+    """AdaptiveMaxPool1d(output_size, return_indices=False): max pooling of a (batch, channels,
+    length) input into output_size elements whatever its length; with return_indices the call
+    returns (output, indices)."""
+
+    def __init__(self, output_size, return_indices=False):
+        super(AdaptiveMaxPool1d, self).__init__()
+        self.output_size = output_size
+        self.return_indices = return_indices
+
+    def forward(self, input):
+        return F.adaptive_max_pool1d(input, self.output_size, self.return_indices)
+
+    def __repr__(self):
+        return type(self).__name__ + ' (output_size=' + str(self.output_size) + ')'
+
+
+class AdaptiveAvgPool1d(Module):
+    """AdaptiveAvgPool1d(output_size): average pooling of a (batch, channels, length) input into
+    output_size elements whatever its length."""
+
+    def __init__(self, output_size):
+        super(AdaptiveAvgPool1d, self).__init__()
+        self.output_size = output_size
+
+    def forward(self, input):
+        return F.adaptive_avg_pool1d(input, self.output_size)
+
+    def __repr__(self):
+        return type(self).__name__ + ' (output_size=' + str(self.output_size) + ')'
