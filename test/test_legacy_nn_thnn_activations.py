@@ -98,7 +98,7 @@ def test_spatial_softmax_is_over_the_planes_at_each_pixel():
 @pytest.mark.parametrize('make, size', [
     (nn.SoftMax, (3, 5)), (nn.LogSoftMax, (3, 5)), (nn.SoftMin, (3, 5)),
     (nn.SpatialSoftMax, (2, 3, 2, 2)), (lambda: nn.PReLU(3), (2, 3, 2, 2)),
-    (lambda: nn.PReLU(3), (3, 2, 2))])
+    (lambda: nn.PReLU(3), (2, 3, 2)), (lambda: nn.PReLU(3), (2, 3, 1, 2, 2))])
 def test_softmaxes_and_prelu_gradients(make, size):
     module = make().double()
     if module.parameters() is not None:
