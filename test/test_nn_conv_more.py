@@ -235,15 +235,15 @@ def test_module_shapes_defaults_and_initialisation():
 
 def test_module_reprs():
     assert repr(nn.Conv3d(16, 33, (3, 5, 2), stride=(2, 1, 1), padding=(4, 2, 0))) == \
-        'Conv3d (16, 33, kernel_size=(3, 5, 2), stride=(2, 1, 1), padding=(4, 2, 0))'
+        'Conv3d(16, 33, kernel_size=(3, 5, 2), stride=(2, 1, 1), padding=(4, 2, 0))'
     assert repr(nn.Conv3d(4, 4, 3, dilation=2, bias=False)) == \
-        'Conv3d (4, 4, kernel_size=(3, 3, 3), stride=(1, 1, 1), dilation=(2, 2, 2), bias=False)'
+        'Conv3d(4, 4, kernel_size=(3, 3, 3), stride=(1, 1, 1), dilation=(2, 2, 2), bias=False)'
     assert repr(nn.ConvTranspose2d(16, 33, 3, stride=2, output_padding=1, groups=1)) == \
-        'ConvTranspose2d (16, 33, kernel_size=(3, 3), stride=(2, 2), output_padding=(1, 1))'
+        'ConvTranspose2d(16, 33, kernel_size=(3, 3), stride=(2, 2), output_padding=(1, 1))'
     assert repr(nn.ConvTranspose1d(4, 6, 3, padding=1, groups=2)) == \
-        'ConvTranspose1d (4, 6, kernel_size=(3,), stride=(1,), padding=(1,), groups=2)'
+        'ConvTranspose1d(4, 6, kernel_size=(3,), stride=(1,), padding=(1,), groups=2)'
     assert repr(nn.ConvTranspose3d(2, 3, 2)) == \
-        'ConvTranspose3d (2, 3, kernel_size=(2, 2, 2), stride=(1, 1, 1))'
+        'ConvTranspose3d(2, 3, kernel_size=(2, 2, 2), stride=(1, 1, 1))'
 
 
 def test_modules_forward_and_backward_reach_their_parameters():
@@ -443,7 +443,7 @@ def test_dilated_transposed_convolution_is_the_transposed_one_of_a_spread_kernel
 def test_dilated_conv_transpose_modules_take_dilation_last():
     module = nn.ConvTranspose2d(2, 3, 2, 1, 0, 0, 1, True, 2).double()
     assert module.dilation == (2, 2)
-    assert repr(module) == 'ConvTranspose2d (2, 3, kernel_size=(2, 2), stride=(1, 1), ' \
+    assert repr(module) == 'ConvTranspose2d(2, 3, kernel_size=(2, 2), stride=(1, 1), ' \
                            'dilation=(2, 2))'
     x = var(1, 2, 4, 4)
     assert module(x).size() == torch_early.Size([1, 3, 6, 6])

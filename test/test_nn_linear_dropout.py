@@ -186,8 +186,8 @@ def test_dropout_probability_outside_0_1_is_a_value_error(p):
 def test_dropout_reprs():
     assert repr(nn.Dropout()) == 'Dropout (p = 0.5)'
     assert repr(nn.Dropout(0.3, inplace=True)) == 'Dropout (p = 0.3, inplace)'
-    assert repr(nn.Dropout2d(0.1)) == 'Dropout2d (p = 0.1)'
-    assert repr(nn.Dropout3d()) == 'Dropout3d (p = 0.5)'
+    assert repr(nn.Dropout2d(0.1)) == 'Dropout2d (p=0.1)'
+    assert repr(nn.Dropout3d()) == 'Dropout3d (p=0.5)'
 
 
 # -- Bilinear ------------------------------------------------------------------------------------

@@ -540,7 +540,7 @@ def test_repr_of_a_nested_sequential():
         '    (0): Dropout (p = 0.25)\n'
         '    (1): Linear (5 -> 2)\n'
         '  )\n'
-        '  (2): Dropout2d (p = 0.5, inplace)\n'
+        '  (2): Dropout2d (p=0.5, inplace)\n'
         ')')
 
 

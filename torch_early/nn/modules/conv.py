@@ -56,7 +56,8 @@ class _ConvNd(Module):
             self.bias.data.uniform_(-stdv, stdv)
 
     def __repr__(self):
-        s = '{} ({}, {}, kernel_size={}, stride={}'.format(
+        # v0.1.12's form has no space before the parenthesis, unlike most other layers
+        s = '{}({}, {}, kernel_size={}, stride={}'.format(
             type(self).__name__, self.in_channels, self.out_channels, self.kernel_size,
             self.stride)
         if self.padding != (0,) * len(self.padding):
