@@ -722,3 +722,11 @@ def test_bad_arguments(make, error, message):
                                     nn.SpatialContrastiveNormalization(2)])
 def test_local_normalizations_have_no_weights_to_learn(module):
     assert module.parameters() is None
+
+
+def test_contrastive_normalization_thresval_defaults_to_1e_4_whatever_the_threshold():
+    module = nn.SpatialContrastiveNormalization(1, None, 0.3)
+    assert (module.threshold, module.thresval) == (0.3, 1e-4)
+    divisive = module.normalizer.modules[1]
+    assert (divisive.threshold, divisive.thresval) == (0.3, 1e-4)
+    assert nn.SpatialContrastiveNormalization(1, None, 0.3, None).thresval == 0.3

@@ -217,3 +217,10 @@ def test_softplus_gradient_just_below_its_threshold():
     module.forward(x)
     gradient = module.backward(x, torch.DoubleTensor([1, 1]))
     assert_close(gradient, [1 / (1 + math.exp(-4.995)), 1.0], 1e-12)
+
+
+def test_threshold_defaults_as_v0_1_12():
+    module = nn.Threshold()
+    assert (module.threshold, module.value, module.inplace) == (0, 0, False)
+    x = torch.DoubleTensor([-1, 0, 1e-7, 2])
+    assert module.double().forward(x).tolist() == [0, 0, 1e-7, 2]
