@@ -159,7 +159,8 @@ def test_max_unpool2d_gradcheck():
 
 
 def test_pooling_reprs():
-    assert repr(nn.MaxPool2d(3, stride=2)) == 'MaxPool2d (size=(3, 3), stride=(2, 2), dilation=(1, 1))'
+    assert repr(nn.MaxPool2d(3, stride=2)) == \
+        'MaxPool2d (size=(3, 3), stride=(2, 2), dilation=(1, 1))'
     assert repr(nn.MaxPool2d((3, 2), padding=1, dilation=2)) == \
         'MaxPool2d (size=(3, 2), stride=(3, 2), padding=(1, 1), dilation=(2, 2))'
     assert repr(nn.AvgPool2d(2)) == 'AvgPool2d (\n)'

@@ -1,8 +1,8 @@
-"""legacy.nn.MixtureTable(dim=1): a mixture of experts. The input is [gater, experts]: the gater
-gives K weights (a vector K, or B x K for a batch), the experts are a table of K tensors of one size,
-or one tensor with the K experts along dimension dim of a batch (0-based, 1 by default as in
-v0.1.12); for one example, whose experts have no batch dimension, along dim - 1. The output is the
-sum of the experts weighted by the gater."""
+"""legacy.nn.MixtureTable(dim=1): a mixture of experts. The input is [gater, experts]: the
+gater gives K weights (a vector K, or B x K for a batch), the experts are a table of K tensors of
+one size, or one tensor with the K experts along dimension dim of a batch (0-based, 1 by default
+as in v0.1.12); for one example, whose experts have no batch dimension, along dim - 1. The output
+is the sum of the experts weighted by the gater."""
 import torch_early
 from .Module import Module
 from ._tables import sizes
