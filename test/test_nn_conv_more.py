@@ -459,3 +459,14 @@ def test_convolution_refuses_a_weight_of_another_type():
         F.conv2d(Variable(torch_early.randn(1, 2, 3, 3)), var(3, 2, 2, 2))
     with pytest.raises(RuntimeError, match='bias is a torch_early.FloatTensor'):
         F.conv1d(var(1, 2, 3), var(3, 2, 2), Variable(torch_early.randn(3)))
+
+
+def test_dilated_transposed_convolution_with_groups():
+    x, w, b = var(1, 4, 3, 3), var(4, 1, 2, 2), var(2)
+    out = F.conv_transpose2d(x, w, b, stride=2, groups=2, dilation=2)
+    assert out.size() == torch_early.Size([1, 2, 7, 7])
+    # each group is the transposed convolution of its own channels
+    first = F.conv_transpose2d(x.narrow(1, 0, 2), w.narrow(0, 0, 2), b.narrow(0, 0, 1),
+                               stride=2, dilation=2)
+    assert (out.data.narrow(1, 0, 1) - first.data).abs().max() < 1e-12
+    assert gradcheck(lambda x, w, b: F.conv_transpose2d(x, w, b, 2, 0, 1, 2, 2), (x, w, b))
