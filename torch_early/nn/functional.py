@@ -3,7 +3,9 @@
 Sections: linear and dropout; the activations (relu, threshold, softmax, ...) and the losses
 (nll_loss, cross_entropy, mse_loss, ...), most computed by the THNN kernels through the Functions
 of _functions/thnn; convolution, pooling and normalization (conv2d, max_pool2d, batch_norm, ...);
-the other poolings, upsampling and pixel shuffling (lp_pool2d, upsample_bilinear, pixel_shuffle).
+the other poolings, upsampling, padding and pixel shuffling (lp_pool2d, adaptive_max_pool1d,
+upsample_bilinear, pad, pixel_shuffle); the bilinear map, distances and the triplet loss
+(bilinear, pairwise_distance, triplet_margin_loss).
 """
 import numbers
 
