@@ -592,17 +592,17 @@ def test_copy_converts_between_types_both_ways():
     assert gradInput.tolist() == [[2.0] * 3] * 2
 
 
-def test_copy_of_one_type_passes_through_unless_forced():
+def test_copy_always_copies_and_its_third_argument_is_dontCast():
     x = random_double(2)
-    assert nn.Copy(torch.DoubleTensor, torch.DoubleTensor).forward(x) is x
-    forced = nn.Copy(torch.DoubleTensor, torch.DoubleTensor, True).forward(x)
-    assert forced is not x and forced.tolist() == x.tolist()
+    same = nn.Copy(torch.DoubleTensor, torch.DoubleTensor).forward(x)
+    assert same is not x and same.tolist() == x.tolist()
+    assert nn.Copy(torch.DoubleTensor, torch.FloatTensor, True).dontCast is True
 
 
 def test_copy_type_conversion_and_dontCast():
     module = nn.Copy(torch.DoubleTensor, torch.FloatTensor)
-    module.float()
-    assert module.forward(random_double(2)).type() == 'torch_early.DoubleTensor'   # passes through
+    module.double()
+    assert module.forward(random_double(2).float()).type() == 'torch_early.DoubleTensor'
     kept = nn.Copy(torch.DoubleTensor, torch.FloatTensor, dontCast=True)
     kept.double()
     assert kept.forward(random_double(2)).type() == 'torch_early.FloatTensor'
@@ -722,3 +722,11 @@ def test_bad_arguments(make, error, message):
                                     nn.SpatialContrastiveNormalization(2)])
 def test_local_normalizations_have_no_weights_to_learn(module):
     assert module.parameters() is None
+
+
+def test_contrastive_normalization_thresval_defaults_to_1e_4_whatever_the_threshold():
+    module = nn.SpatialContrastiveNormalization(1, None, 0.3)
+    assert (module.threshold, module.thresval) == (0.3, 1e-4)
+    divisive = module.normalizer.modules[1]
+    assert (divisive.threshold, divisive.thresval) == (0.3, 1e-4)
+    assert nn.SpatialContrastiveNormalization(1, None, 0.3, None).thresval == 0.3

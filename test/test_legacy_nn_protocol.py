@@ -603,7 +603,7 @@ SIZED_CONSTRUCTORS = [
     (nn.TemporalSubSampling, ['inputFrameSize', 'kW', 'dW']),
     (nn.SpatialConvolution, ['nInputPlane', 'nOutputPlane', 'kW', 'kH', 'dW', 'dH']),
     (nn.SpatialDilatedConvolution, ['nInputPlane', 'nOutputPlane', 'kW', 'kH', 'dW', 'dH',
-                                    'padW', 'padH', 'dilationW', 'dilationH']),
+                                    'padW', 'padH', 'dilationH', 'dilationW']),
     (nn.SpatialFullConvolution, ['nInputPlane', 'nOutputPlane', 'kW', 'kH', 'dW', 'dH']),
     (nn.SpatialConvolutionLocal, ['nInputPlane', 'nOutputPlane', 'iW', 'iH', 'kW', 'kH',
                                   'dW', 'dH']),

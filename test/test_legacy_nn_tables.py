@@ -291,3 +291,12 @@ def test_mixturetable_expert_dimension_and_errors():
         module.forward([gater, random_double(2, 3, 4)])
     with pytest.raises(TypeError, match='MixtureTable expects the table \\[gater, experts\\]'):
         module.forward(gater)
+
+
+def test_mixturetable_dim_counts_the_batch_as_v0_1_12():
+    module = nn.MixtureTable().double()
+    assert module.dim == 1
+    # one example: the experts (4 x 3, experts along the last dimension) without a batch
+    gater, experts = random_double(3), random_double(4, 3)
+    expected = [sum(gater[k] * experts[d][k] for k in range(3)) for d in range(4)]
+    assert_close(nn.MixtureTable(2).double().forward([gater, experts]), expected)

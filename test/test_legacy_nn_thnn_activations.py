@@ -98,7 +98,7 @@ def test_spatial_softmax_is_over_the_planes_at_each_pixel():
 @pytest.mark.parametrize('make, size', [
     (nn.SoftMax, (3, 5)), (nn.LogSoftMax, (3, 5)), (nn.SoftMin, (3, 5)),
     (nn.SpatialSoftMax, (2, 3, 2, 2)), (lambda: nn.PReLU(3), (2, 3, 2, 2)),
-    (lambda: nn.PReLU(3), (3, 2, 2))])
+    (lambda: nn.PReLU(3), (2, 3, 2)), (lambda: nn.PReLU(3), (2, 3, 1, 2, 2))])
 def test_softmaxes_and_prelu_gradients(make, size):
     module = make().double()
     if module.parameters() is not None:
@@ -217,3 +217,10 @@ def test_softplus_gradient_just_below_its_threshold():
     module.forward(x)
     gradient = module.backward(x, torch.DoubleTensor([1, 1]))
     assert_close(gradient, [1 / (1 + math.exp(-4.995)), 1.0], 1e-12)
+
+
+def test_threshold_defaults_as_v0_1_12():
+    module = nn.Threshold()
+    assert (module.threshold, module.value, module.inplace) == (0, 0, False)
+    x = torch.DoubleTensor([-1, 0, 1e-7, 2])
+    assert module.double().forward(x).tolist() == [0, 0, 1e-7, 2]

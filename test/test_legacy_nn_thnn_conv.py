@@ -64,7 +64,9 @@ def test_spatial_convolution_forward():
 
 
 def test_spatial_dilated_convolution_forward():
-    module = nn.SpatialDilatedConvolution(2, 2, 3, 2, 1, 2, 1, 0, 2, 1).double()
+    # v0.1.12's order: dilationH (1) before dilationW (2)
+    module = nn.SpatialDilatedConvolution(2, 2, 3, 2, 1, 2, 1, 0, 1, 2).double()
+    assert (module.dilationH, module.dilationW) == (1, 2)
     x = random_double(1, 2, 6, 7)
     expected = batched(correlate, x.numpy(), module.weight.numpy(), module.bias.numpy(),
                        (2, 1), (0, 1), (1, 2))
@@ -253,3 +255,10 @@ def test_printing():
     assert (repr(nn.SpatialConvolutionMap(maps.full(3, 4), 3, 3)) ==
             'nn.SpatialConvolutionMap(3 -> 4, 3x3, 1,1)')
     assert repr(nn.TemporalConvolution(4, 5, 3)) == 'nn.TemporalConvolution'
+
+
+def test_spatial_dilated_convolution_defaults_as_v0_1_12():
+    module = nn.SpatialDilatedConvolution(2, 2, 3, 3, 1, 1, 2, dilationH=3)
+    assert (module.padW, module.padH, module.dilationW, module.dilationH) == (2, 2, 3, 3)
+    module = nn.SpatialDilatedConvolution(2, 2, 3, 3)
+    assert (module.padW, module.padH, module.dilationW, module.dilationH) == (0, 0, 1, 1)

@@ -265,3 +265,27 @@ def test_softplus_gradient_just_below_and_above_the_threshold(beta, threshold, d
     F.softplus(v, beta, threshold).sum().backward()
     expected = np.where(beta * x > threshold, 1.0, 1 / (1 + np.exp(-beta * x)))
     assert np.allclose(v.grad.data.numpy(), expected, rtol=1e-5, atol=1e-12)
+
+
+# -- PReLU on inputs of 1 to 5 dimensions -----------------------------------------------------
+
+@pytest.mark.parametrize('size', [(3,), (2, 3), (2, 3, 4), (2, 3, 2, 2), (2, 3, 2, 1, 2)])
+def test_prelu_has_a_slope_per_channel_of_dimension_1(size):
+    module = nn.PReLU(3).double()
+    module.weight.data.copy_(torch_early.DoubleTensor([0.1, 0.2, 0.3]))
+    x = var(*size)
+    out = module(x).data.numpy()
+    data = x.data.numpy()
+    channel_dim = 0 if len(size) == 1 else 1
+    shape = [1] * len(size)
+    shape[channel_dim] = 3
+    slopes = np.array([0.1, 0.2, 0.3]).reshape(shape)
+    np.testing.assert_allclose(out, np.where(data > 0, data, slopes * data))
+    assert gradcheck(lambda x, w: F.prelu(x, w), (x, module.weight))
+    shared = nn.PReLU().double()
+    assert gradcheck(lambda x, w: F.prelu(x, w), (x, shared.weight))
+
+
+def test_prelu_refuses_a_wrong_channel_count():
+    with pytest.raises(RuntimeError, match='3 channels in dimension 1'):
+        nn.PReLU(3).double()(var(3, 2, 2))

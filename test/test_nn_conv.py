@@ -111,12 +111,12 @@ def test_conv2d_module_forward_and_backward_reach_parameters():
 
 def test_conv_reprs():
     assert repr(nn.Conv2d(16, 33, 3, stride=2)) == \
-        'Conv2d (16, 33, kernel_size=(3, 3), stride=(2, 2))'
+        'Conv2d(16, 33, kernel_size=(3, 3), stride=(2, 2))'
     assert repr(nn.Conv2d(16, 33, (3, 5), stride=(2, 1), padding=(4, 2), groups=1,
                           bias=False)) == \
-        'Conv2d (16, 33, kernel_size=(3, 5), stride=(2, 1), padding=(4, 2), bias=False)'
+        'Conv2d(16, 33, kernel_size=(3, 5), stride=(2, 1), padding=(4, 2), bias=False)'
     assert repr(nn.Conv1d(4, 6, 3, groups=2)) == \
-        'Conv1d (4, 6, kernel_size=(3,), stride=(1,), groups=2)'
+        'Conv1d(4, 6, kernel_size=(3,), stride=(1,), groups=2)'
 
 
 def test_conv2d_channel_count_not_divisible_by_groups():

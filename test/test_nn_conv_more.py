@@ -235,15 +235,15 @@ def test_module_shapes_defaults_and_initialisation():
 
 def test_module_reprs():
     assert repr(nn.Conv3d(16, 33, (3, 5, 2), stride=(2, 1, 1), padding=(4, 2, 0))) == \
-        'Conv3d (16, 33, kernel_size=(3, 5, 2), stride=(2, 1, 1), padding=(4, 2, 0))'
+        'Conv3d(16, 33, kernel_size=(3, 5, 2), stride=(2, 1, 1), padding=(4, 2, 0))'
     assert repr(nn.Conv3d(4, 4, 3, dilation=2, bias=False)) == \
-        'Conv3d (4, 4, kernel_size=(3, 3, 3), stride=(1, 1, 1), dilation=(2, 2, 2), bias=False)'
+        'Conv3d(4, 4, kernel_size=(3, 3, 3), stride=(1, 1, 1), dilation=(2, 2, 2), bias=False)'
     assert repr(nn.ConvTranspose2d(16, 33, 3, stride=2, output_padding=1, groups=1)) == \
-        'ConvTranspose2d (16, 33, kernel_size=(3, 3), stride=(2, 2), output_padding=(1, 1))'
+        'ConvTranspose2d(16, 33, kernel_size=(3, 3), stride=(2, 2), output_padding=(1, 1))'
     assert repr(nn.ConvTranspose1d(4, 6, 3, padding=1, groups=2)) == \
-        'ConvTranspose1d (4, 6, kernel_size=(3,), stride=(1,), padding=(1,), groups=2)'
+        'ConvTranspose1d(4, 6, kernel_size=(3,), stride=(1,), padding=(1,), groups=2)'
     assert repr(nn.ConvTranspose3d(2, 3, 2)) == \
-        'ConvTranspose3d (2, 3, kernel_size=(2, 2, 2), stride=(1, 1, 1))'
+        'ConvTranspose3d(2, 3, kernel_size=(2, 2, 2), stride=(1, 1, 1))'
 
 
 def test_modules_forward_and_backward_reach_their_parameters():
@@ -413,8 +413,60 @@ def test_connection_table_convolutions_link_the_planes_the_table_names():
             None, x, out, w, b, torch_early.DoubleTensor([[0, 0], [3, 0], [1, 1]]), 3, 2, 2, 1)
 
 
-def test_conv_nd_refuses_a_dilated_transposed_convolution():
-    from torch_early.nn._functions.conv import ConvNd
-    f = ConvNd((1, 1), (0, 0), (2, 2), True, (0, 0), 1)
-    with pytest.raises(ValueError, match=r'cannot be dilated \(dilation=\(2, 2\)\)'):
-        f(var(1, 2, 3, 3), var(2, 3, 2, 2))
+def _spread_kernel(weight, dilation):
+    """weight (in, out, *kernel) with dilation - 1 zeros between its taps in every direction."""
+    kernel = weight.size()[2:]
+    spread = weight.new(weight.size(0), weight.size(1),
+                        *[dilation * (k - 1) + 1 for k in kernel]).zero_()
+    for position in positions(kernel):
+        target = spread
+        source = weight
+        for dim, p in enumerate(position):
+            target = target.narrow(dim + 2, p * dilation, 1)
+            source = source.narrow(dim + 2, p, 1)
+        target.copy_(source)
+    return spread
+
+
+@pytest.mark.parametrize('dims', [1, 2, 3])
+def test_dilated_transposed_convolution_is_the_transposed_one_of_a_spread_kernel(dims):
+    transpose = getattr(F, 'conv_transpose{}d'.format(dims))
+    x, w, b = var(2, 2, *([3] * dims)), var(2, 3, *([2] * dims)), var(3)
+    dilated = transpose(x, w, b, stride=2, padding=1, output_padding=1, dilation=2)
+    spread = transpose(x, Variable(_spread_kernel(w.data, 2)), b, stride=2, padding=1,
+                       output_padding=1)
+    assert dilated.size() == spread.size() == torch_early.Size([2, 3] + [6] * dims)
+    assert (dilated.data - spread.data).abs().max() < 1e-12
+    assert gradcheck(lambda x, w, b: transpose(x, w, b, 2, 1, 1, 1, 2), (x, w, b))
+
+
+def test_dilated_conv_transpose_modules_take_dilation_last():
+    module = nn.ConvTranspose2d(2, 3, 2, 1, 0, 0, 1, True, 2).double()
+    assert module.dilation == (2, 2)
+    assert repr(module) == 'ConvTranspose2d(2, 3, kernel_size=(2, 2), stride=(1, 1), ' \
+                           'dilation=(2, 2))'
+    x = var(1, 2, 4, 4)
+    assert module(x).size() == torch_early.Size([1, 3, 6, 6])
+    # output_size picks among the sizes the dilated kernel allows
+    module = nn.ConvTranspose1d(2, 3, 2, stride=2, dilation=3).double()
+    assert module(var(1, 2, 4), output_size=[11]).size() == torch_early.Size([1, 3, 11])
+    with pytest.raises(ValueError, match='go from'):
+        module(var(1, 2, 4), output_size=[13])
+
+
+def test_convolution_refuses_a_weight_of_another_type():
+    with pytest.raises(RuntimeError, match='must be of one type'):
+        F.conv2d(Variable(torch_early.randn(1, 2, 3, 3)), var(3, 2, 2, 2))
+    with pytest.raises(RuntimeError, match='bias is a torch_early.FloatTensor'):
+        F.conv1d(var(1, 2, 3), var(3, 2, 2), Variable(torch_early.randn(3)))
+
+
+def test_dilated_transposed_convolution_with_groups():
+    x, w, b = var(1, 4, 3, 3), var(4, 1, 2, 2), var(2)
+    out = F.conv_transpose2d(x, w, b, stride=2, groups=2, dilation=2)
+    assert out.size() == torch_early.Size([1, 2, 7, 7])
+    # each group is the transposed convolution of its own channels
+    first = F.conv_transpose2d(x.narrow(1, 0, 2), w.narrow(0, 0, 2), b.narrow(0, 0, 1),
+                               stride=2, dilation=2)
+    assert (out.data.narrow(1, 0, 1) - first.data).abs().max() < 1e-12
+    assert gradcheck(lambda x, w, b: F.conv_transpose2d(x, w, b, 2, 0, 1, 2, 2), (x, w, b))

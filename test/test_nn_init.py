@@ -121,3 +121,37 @@ def test_sparse_zeroes_the_same_count_in_every_column():
     assert nonzero.std() == pytest.approx(0.5, rel=0.15)
     with pytest.raises(ValueError, match='Only tensors with 2 dimensions'):
         init.sparse(tensor(2, 2, 2), 0.5)
+
+
+# -- eye, dirac ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize('size', [(3, 3), (2, 4), (4, 1)])
+def test_eye_fills_the_identity(size):
+    t = tensor(*size).fill_(7)
+    assert init.eye(t) is t
+    assert t.numpy().tolist() == np.eye(*size).tolist()
+    v = Variable(tensor(*size))
+    assert init.eye(v) is v and v.data.sum() == min(size)
+
+
+def test_eye_and_dirac_refuse_other_dimensions():
+    for size in [(3,), (2, 2, 2)]:
+        with pytest.raises(ValueError, match='2 dimensions'):
+            init.eye(tensor(*size))
+    for size in [(3,), (2, 2), (1, 1, 1, 1, 1, 1)]:
+        with pytest.raises(ValueError, match='3, 4, or 5 dimensions'):
+            init.dirac(tensor(*size))
+
+
+@pytest.mark.parametrize('dims', [1, 2, 3])
+def test_dirac_makes_a_convolution_pass_its_first_channels_through(dims):
+    conv = getattr(nn.functional, 'conv{}d'.format(dims))
+    weight = Variable(tensor(5, 3, *([3] * dims)).fill_(1))
+    init.dirac(weight)
+    assert weight.data.sum() == 3 and weight.data.nonzero().size(0) == 3
+    x = Variable(torch_early.DoubleTensor(2, 3, *([4] * dims)).uniform_())
+    out = conv(x, weight, padding=1).data
+    assert out.narrow(1, 0, 3).equal(x.data)
+    assert out.narrow(1, 3, 2).abs().max() == 0
+    # fewer output channels than input ones: the first ones pass
+    assert init.dirac(tensor(2, 3, 3, 3)).nonzero().size(0) == 2

@@ -186,5 +186,42 @@ def test_dropout_probability_outside_0_1_is_a_value_error(p):
 def test_dropout_reprs():
     assert repr(nn.Dropout()) == 'Dropout (p = 0.5)'
     assert repr(nn.Dropout(0.3, inplace=True)) == 'Dropout (p = 0.3, inplace)'
-    assert repr(nn.Dropout2d(0.1)) == 'Dropout2d (p = 0.1)'
-    assert repr(nn.Dropout3d()) == 'Dropout3d (p = 0.5)'
+    assert repr(nn.Dropout2d(0.1)) == 'Dropout2d (p=0.1)'
+    assert repr(nn.Dropout3d()) == 'Dropout3d (p=0.5)'
+
+
+# -- Bilinear ------------------------------------------------------------------------------------
+
+def test_bilinear_is_x1_weight_x2_plus_bias_and_gradchecks():
+    x1, x2 = var(4, 3), var(4, 2)
+    weight, bias = var(5, 3, 2), var(5)
+    out = F.bilinear(x1, x2, weight, bias).data.numpy()
+    expected = np.einsum('ni,oij,nj->no', x1.data.numpy(), weight.data.numpy(),
+                         x2.data.numpy()) + bias.data.numpy()
+    np.testing.assert_allclose(out, expected, rtol=1e-12)
+    assert gradcheck(lambda a, b, w, c: F.bilinear(a, b, w, c), (x1, x2, weight, bias))
+    assert gradcheck(lambda a, b, w: F.bilinear(a, b, w), (x1, x2, weight))
+
+
+def test_bilinear_module_init_repr_and_legacy_agreement():
+    from torch_early.legacy import nn as legacy
+    module = nn.Bilinear(3, 2, 4)
+    bound = 1 / math.sqrt(3)
+    assert module.weight.size() == torch_early.Size([4, 3, 2])
+    assert module.weight.data.abs().max() <= bound and module.bias.data.abs().max() <= bound
+    assert repr(module) == 'Bilinear (in1_features=3, in2_features=2, out_features=4)'
+    assert nn.Bilinear(3, 2, 4, bias=False).bias is None
+    old = legacy.Bilinear(3, 2, 4)
+    old.weight.copy_(module.weight.data)
+    old.bias.copy_(module.bias.data)
+    x1, x2 = torch_early.randn(5, 3), torch_early.randn(5, 2)
+    assert (module(Variable(x1), Variable(x2)).data - old.forward([x1, x2])).abs().max() < 1e-5
+
+
+def test_bilinear_size_errors():
+    with pytest.raises(RuntimeError, match='sizes do not match'):
+        F.bilinear(var(4, 3), var(4, 2), var(5, 2, 2))
+    with pytest.raises(RuntimeError, match='2D inputs and a 3D weight'):
+        F.bilinear(var(4, 3), var(4, 2), var(3, 2))
+    with pytest.raises(RuntimeError, match='bias of size 4'):
+        F.bilinear(var(4, 3), var(4, 2), var(5, 3, 2), var(4))

@@ -336,3 +336,54 @@ def test_the_average_loss_of_an_empty_batch_is_an_error_naming_it(name, call):
     with pytest.raises(RuntimeError, match=name + ', and the average of no losses is undefined'):
         call(empty, True)
     assert call(empty, False).data.tolist() == [0]     # the sum of no losses
+
+
+# -- PairwiseDistance, TripletMarginLoss ----------------------------------------------------------
+
+def numpy_distance(a, b, p, eps):
+    return ((np.abs(a - b) + eps) ** p).sum(1, keepdims=True) ** (1. / p)
+
+
+@pytest.mark.parametrize('p', [1, 2, 3])
+def test_pairwise_distance_formula_and_gradcheck(p):
+    x1, x2 = var(4, 3), var(4, 3)
+    out = F.pairwise_distance(x1, x2, p)
+    assert out.size() == torch_early.Size([4, 1])
+    np.testing.assert_allclose(out.data.numpy(),
+                               numpy_distance(x1.data.numpy(), x2.data.numpy(), p, 1e-6))
+    assert gradcheck(lambda a, b: F.pairwise_distance(a, b, p), (x1, x2))
+    module = nn.PairwiseDistance(p, eps=1e-3)
+    assert module.norm == p and module.eps == 1e-3
+    np.testing.assert_allclose(module(x1, x2).data.numpy(),
+                               numpy_distance(x1.data.numpy(), x2.data.numpy(), p, 1e-3))
+
+
+def test_pairwise_distance_errors():
+    with pytest.raises(ValueError, match='same size'):
+        F.pairwise_distance(var(4, 3), var(4, 2))
+    with pytest.raises(ValueError, match='2D inputs'):
+        F.pairwise_distance(var(4), var(4))
+
+
+@pytest.mark.parametrize('swap', [False, True])
+def test_triplet_margin_loss_formula_and_gradcheck(swap):
+    a, p, n = var(5, 3), var(5, 3), var(5, 3)
+    loss = F.triplet_margin_loss(a, p, n, margin=0.7, swap=swap)
+    an, pn, nn_ = a.data.numpy(), p.data.numpy(), n.data.numpy()
+    d_neg = numpy_distance(an, nn_, 2, 1e-6)
+    if swap:
+        d_neg = np.minimum(d_neg, numpy_distance(pn, nn_, 2, 1e-6))
+    expected = np.maximum(0, 0.7 + numpy_distance(an, pn, 2, 1e-6) - d_neg).mean()
+    assert loss.data[0] == pytest.approx(expected)
+    assert gradcheck(lambda x, y, z: F.triplet_margin_loss(x, y, z, swap=swap), (a, p, n))
+    module = nn.TripletMarginLoss(margin=0.7, swap=swap)
+    assert module(a, p, n).data[0] == pytest.approx(expected)
+
+
+def test_triplet_margin_loss_defaults_and_errors():
+    module = nn.TripletMarginLoss()
+    assert (module.margin, module.p, module.eps, module.swap) == (1.0, 2, 1e-6, False)
+    with pytest.raises(ValueError, match='margin must be positive'):
+        nn.TripletMarginLoss(margin=0)
+    with pytest.raises(ValueError, match='same size'):
+        F.triplet_margin_loss(var(4, 3), var(4, 3), var(3, 3))

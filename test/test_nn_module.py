@@ -540,7 +540,7 @@ def test_repr_of_a_nested_sequential():
         '    (0): Dropout (p = 0.25)\n'
         '    (1): Linear (5 -> 2)\n'
         '  )\n'
-        '  (2): Dropout2d (p = 0.5, inplace)\n'
+        '  (2): Dropout2d (p=0.5, inplace)\n'
         ')')
 
 
@@ -624,3 +624,23 @@ def test_a_layer_built_from_a_size_of_zero_names_it(cls, args, kwargs, names):
         with pytest.raises(ValueError,
                            match=r'kernel_size must be at least 1, but got \(.*0,?\)'):
             cls(*bad_args, **bad_kwargs)
+
+
+def test_a_parameter_or_child_assigned_again_keeps_its_place():
+    net = nn.Module()
+    a, b, c = (nn.Parameter(torch_early.randn(2)) for _ in range(3))
+    net.a, net.b = a, b
+    net.a = None
+    assert [p is b for p in net.parameters()] == [True]
+    net.a = c
+    assert [p is c for p in net.parameters()] == [True, False]
+    del net.a
+    net.a = a
+    assert [p is a for p in net.parameters()] == [False, True]
+    first, second, third = nn.ReLU(), nn.Tanh(), nn.Sigmoid()
+    net.x, net.y = first, second
+    net.x = third
+    assert list(net.children())[0] is third and list(net.children())[1] is second
+    holder = nn.ModuleList([first, second])
+    holder[0] = third
+    assert list(holder) == [third, second]

@@ -56,3 +56,13 @@ def test_anything_that_needs_a_gpu_raises_the_cpu_builds_error():
             call()
     assert dp.replicate(module, []) == [] and dp.scatter(x, []) == [x]
     assert dp.gather([x], 0) is x
+
+
+def test_data_parallel_takes_the_batch_dimension():
+    module = nn.Linear(3, 2)
+    parallel = nn.DataParallel(module, device_ids=[], dim=1)
+    assert parallel.dim == 1 and parallel.output_device is None
+    assert nn.DataParallel(module).dim == 0
+    x = Variable(torch_early.randn(4, 3))
+    assert parallel(x).data.equal(module(x).data)
+    assert dp.data_parallel(module, x, [], dim=1).data.equal(module(x).data)

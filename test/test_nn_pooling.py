@@ -159,7 +159,8 @@ def test_max_unpool2d_gradcheck():
 
 
 def test_pooling_reprs():
-    assert repr(nn.MaxPool2d(3, stride=2)) == 'MaxPool2d (size=(3, 3), stride=(2, 2))'
+    assert repr(nn.MaxPool2d(3, stride=2)) == \
+        'MaxPool2d (size=(3, 3), stride=(2, 2), dilation=(1, 1))'
     assert repr(nn.MaxPool2d((3, 2), padding=1, dilation=2)) == \
         'MaxPool2d (size=(3, 2), stride=(3, 2), padding=(1, 1), dilation=(2, 2))'
     assert repr(nn.AvgPool2d(2)) == 'AvgPool2d (\n)'
@@ -186,3 +187,39 @@ def test_max_pool2d_with_dilation_spreads_the_window():
     corners = np.stack([data[:, :, i:i + 5, j:j + 5] for i in (0, 2) for j in (0, 2)])
     assert out.size() == torch_early.Size([1, 2, 5, 5])
     assert np.allclose(out.data.numpy(), corners.max(axis=0))
+
+
+# -- AdaptiveMaxPool1d, AdaptiveAvgPool1d ----------------------------------------------------------
+
+def adaptive_windows(length, size):
+    """The windows [floor(i*L/n), ceil((i+1)*L/n)) of adaptive pooling."""
+    return [(i * length // size, -(-(i + 1) * length // size)) for i in range(size)]
+
+
+@pytest.mark.parametrize('length, size', [(5, 3), (6, 2), (4, 4), (3, 5)])
+def test_adaptive_pool1d_against_its_windows(length, size):
+    x = var(2, 3, length)
+    out, indices = F.adaptive_max_pool1d(x, size, return_indices=True)
+    avg = F.adaptive_avg_pool1d(x, size)
+    data = x.data.numpy()
+    for i, (start, end) in enumerate(adaptive_windows(length, size)):
+        window = data[:, :, start:end]
+        np.testing.assert_allclose(out.data.numpy()[:, :, i], window.max(2))
+        np.testing.assert_allclose(avg.data.numpy()[:, :, i], window.mean(2))
+        np.testing.assert_array_equal(indices.data.numpy()[:, :, i], window.argmax(2) + start)
+    assert not indices.requires_grad
+    assert gradcheck(lambda x: F.adaptive_max_pool1d(x, size), (x,))
+    assert gradcheck(lambda x: F.adaptive_avg_pool1d(x, size), (x,))
+
+
+def test_adaptive_pool1d_modules_and_errors():
+    module = nn.AdaptiveMaxPool1d(3, return_indices=True)
+    assert repr(module) == 'AdaptiveMaxPool1d (output_size=3)'
+    out, indices = module(var(1, 2, 7))
+    assert out.size() == indices.size() == torch_early.Size([1, 2, 3])
+    assert repr(nn.AdaptiveAvgPool1d(2)) == 'AdaptiveAvgPool1d (output_size=2)'
+    assert nn.AdaptiveAvgPool1d(2)(var(1, 2, 7)).size() == torch_early.Size([1, 2, 2])
+    with pytest.raises(ValueError, match='3D input'):
+        F.adaptive_max_pool1d(var(2, 7), 3)
+    with pytest.raises(ValueError, match='3D input'):
+        F.adaptive_avg_pool1d(var(1, 2, 2, 7), 3)

@@ -410,3 +410,76 @@ def test_an_upscale_factor_below_one_or_not_whole_is_refused(factor, error, mess
         F.pixel_shuffle(var(1, 4, 2, 2), factor)
     with pytest.raises(error, match=message):
         nn.PixelShuffle(factor)(var(1, 4, 2, 2))
+
+
+# -- F.pad, ConstantPad2d, ZeroPad2d, the misspelt bilinear names --------------------------------
+
+def numpy_constant_pad(x, left, right, top, bottom, value):
+    """x (batch, planes, h, w) padded with value (negative sides cropped), by NumPy."""
+    h, w = x.shape[2], x.shape[3]
+    out = np.full(x.shape[:2] + (h + top + bottom, w + left + right), value, dtype=x.dtype)
+    for i in range(h):
+        for j in range(w):
+            oi, oj = i + top, j + left
+            if 0 <= oi < out.shape[2] and 0 <= oj < out.shape[3]:
+                out[:, :, oi, oj] = x[:, :, i, j]
+    return out
+
+
+@pytest.mark.parametrize('pad, value', [((1, 2, 0, 3), 0), ((-1, 1, -2, 1), 2.5),
+                                        ((0, -2, 1, -1), -1), ((2, 2, 2, 2), 0)])
+def test_constant_pad_matches_numpy_and_gradchecks(pad, value):
+    x = var(2, 3, 4, 4)
+    out = F.pad(x, pad, value=value)
+    np.testing.assert_allclose(out.data.numpy(), numpy_constant_pad(x.data.numpy(), *pad, value))
+    assert gradcheck(lambda x: F.pad(x, pad, value=value), (x,))
+
+
+def test_pad_modes_reach_the_reflection_and_replication_kernels():
+    x = var(1, 2, 3, 4)
+    assert F.pad(x, (2, 1, 1, 2), mode='reflect').data.equal(
+        nn.ReflectionPad2d((2, 1, 1, 2))(x).data)
+    assert F.pad(x, (-1, 1, 2, 0), mode='replicate').data.equal(
+        nn.ReplicationPad2d((-1, 1, 2, 0))(x).data)
+    volume = var(1, 2, 2, 3, 3)
+    assert F.pad(volume, (1, 0, 0, 1, 1, 1), mode='replicate').size() == \
+        torch_early.Size([1, 2, 4, 4, 4])
+    assert gradcheck(lambda x: F.pad(x, (1, -1, 0, 1, 1, 0), mode='replicate'), (volume,))
+
+
+def test_pad_errors():
+    with pytest.raises(ValueError, match='4 paddings'):
+        F.pad(var(1, 1, 2, 2), (1, 1))
+    with pytest.raises(ValueError, match='6 paddings'):
+        F.pad(var(1, 1, 2, 2, 2), (1, 1, 1, 1), mode='replicate')
+    with pytest.raises(ValueError, match="mode must be"):
+        F.pad(var(1, 1, 2, 2), (1, 1, 1, 1), mode='wrap')
+    with pytest.raises(NotImplementedError, match="only in 'replicate'"):
+        F.pad(var(1, 1, 2, 2, 2), (1,) * 6)
+    with pytest.raises(NotImplementedError, match='only 4D and 5D'):
+        F.pad(var(2, 2), (1, 1, 1, 1))
+    with pytest.raises(ValueError, match='leaves no element'):
+        F.pad(var(1, 1, 2, 2), (0, 0, -1, -1))
+
+
+def test_constant_and_zero_pad_modules():
+    module = nn.ConstantPad2d((1, 2, 3, 4), 2)
+    assert repr(module) == 'ConstantPad2d (1, 2, 3, 4)'
+    out = module(var(2, 3, 4, 4))
+    assert out.size() == torch_early.Size([2, 3, 11, 7])
+    assert out.data[0][0][0][0] == 2
+    zero = nn.ZeroPad2d(1)
+    assert repr(zero) == 'ZeroPad2d (1, 1, 1, 1)' and zero.value == 0
+    x = var(1, 1, 2, 2)
+    padded = zero(x).data
+    assert padded.sum() == pytest.approx(x.data.sum()) and padded.size() == (1, 1, 4, 4)
+
+
+def test_misspelt_bilinear_names_are_the_bilinear_upsampling():
+    x = var(1, 2, 2, 3)
+    assert F.upsample_billinear(x, scale_factor=2).data.equal(
+        F.upsample_bilinear(x, scale_factor=2).data)
+    module = nn.UpsamplingBillinear2d(size=(4, 6))
+    assert isinstance(module, nn.UpsamplingBilinear2d)
+    assert repr(module) == 'UpsamplingBillinear2d (size=(4, 6))'
+    assert module(x).data.equal(nn.UpsamplingBilinear2d(size=(4, 6))(x).data)

@@ -3,7 +3,9 @@
 Sections: linear and dropout; the activations (relu, threshold, softmax, ...) and the losses
 (nll_loss, cross_entropy, mse_loss, ...), most computed by the THNN kernels through the Functions
 of _functions/thnn; convolution, pooling and normalization (conv2d, max_pool2d, batch_norm, ...);
-the other poolings, upsampling and pixel shuffling (lp_pool2d, upsample_bilinear, pixel_shuffle).
+the other poolings, upsampling, padding and pixel shuffling (lp_pool2d, adaptive_max_pool1d,
+upsample_bilinear, pad, pixel_shuffle); the bilinear map, distances and the triplet loss
+(bilinear, pairwise_distance, triplet_margin_loss).
 """
 import numbers
 
@@ -17,7 +19,9 @@ from ._functions.thnn.pooling import MaxPool2d, AvgPool2d, MaxUnpool2d
 from ._functions.thnn.pooling import MaxPool1d, AvgPool1d, MaxUnpool1d, MaxPool3d, AvgPool3d, \
     MaxUnpool3d
 from ._functions.thnn.batchnorm import BatchNorm
-from ._functions.thnn.pooling import AdaptiveMaxPool2d
+from ._functions.thnn.pooling import AdaptiveMaxPool2d, AdaptiveMaxPool1d
+from ._functions.padding import ConstantPad2d
+from ._functions.linear import Bilinear
 from ._functions.thnn.upsampling import UpsamplingNearest2d, UpsamplingBilinear2d
 from .modules.utils import _single, _pair
 from .modules.utils import _triple
@@ -217,26 +221,29 @@ def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     return f(input, weight) if bias is None else f(input, weight, bias)
 
 
-def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1):
+def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
+                     dilation=1):
     """The transposed convolution of a (batch, in_channels, length) input with a weight
-    (in_channels, out_channels/groups, kW): the output is (length-1)*stride - 2*padding + kW +
-    output_padding long."""
-    f = ConvNd(_single(stride), _single(padding), _single(1), True, _single(output_padding),
+    (in_channels, out_channels/groups, kW): the output is (length-1)*stride - 2*padding +
+    dilation*(kW-1) + 1 + output_padding long."""
+    f = ConvNd(_single(stride), _single(padding), _single(dilation), True, _single(output_padding),
                groups)
     return f(input, weight) if bias is None else f(input, weight, bias)
 
 
-def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1):
+def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
+                     dilation=1):
     """The transposed convolution of a (batch, in_channels, height, width) input with a weight
     (in_channels, out_channels/groups, kH, kW); bias (out_channels) or None."""
-    f = ConvNd(_pair(stride), _pair(padding), _pair(1), True, _pair(output_padding), groups)
+    f = ConvNd(_pair(stride), _pair(padding), _pair(dilation), True, _pair(output_padding), groups)
     return f(input, weight) if bias is None else f(input, weight, bias)
 
 
-def conv_transpose3d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1):
+def conv_transpose3d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
+                     dilation=1):
     """The transposed convolution of a (batch, in_channels, time, height, width) input with a
     weight (in_channels, out_channels/groups, kT, kH, kW); bias (out_channels) or None."""
-    f = ConvNd(_triple(stride), _triple(padding), _triple(1), True, _triple(output_padding),
+    f = ConvNd(_triple(stride), _triple(padding), _triple(dilation), True, _triple(output_padding),
                groups)
     return f(input, weight) if bias is None else f(input, weight, bias)
 
@@ -331,6 +338,22 @@ def adaptive_max_pool2d(input, output_size, return_indices=False):
     return AdaptiveMaxPool2d(output_size, return_indices)(input)
 
 
+def adaptive_max_pool1d(input, output_size, return_indices=False):
+    """Max pooling of a (batch, channels, length) input into output_size elements whatever its
+    length; with return_indices, also each maximum's position along the length."""
+    return AdaptiveMaxPool1d(output_size, return_indices)(input)
+
+
+def adaptive_avg_pool1d(input, output_size):
+    """Average pooling of a (batch, channels, length) input into output_size elements whatever
+    its length (AdaptiveAvgPool2d on a height-1 view)."""
+    if input.dim() != 3:
+        raise ValueError("adaptive_avg_pool1d expects a 3D input (batch x channels x length), "
+                         "but got a {}D input".format(input.dim()))
+    length, = _single(output_size)
+    return _thnn_functions.AdaptiveAvgPool2d(length, 1)(input.unsqueeze(2)).squeeze(2)
+
+
 def adaptive_avg_pool2d(input, output_size):
     """Average pooling into an output of output_size (h, w) whatever the input's size."""
     height, width = _pair(output_size)
@@ -345,6 +368,41 @@ def upsample_nearest(input, size=None, scale_factor=None):
 def upsample_bilinear(input, size=None, scale_factor=None):
     """Each plane resized to size (or scale_factor times its own) by bilinear interpolation."""
     return UpsamplingBilinear2d(size, scale_factor)(input)
+
+
+def upsample_billinear(input, size=None, scale_factor=None):
+    """upsample_bilinear under the misspelt name v0.1.12 also had."""
+    return upsample_bilinear(input, size, scale_factor)
+
+
+def pad(input, pad, mode='constant', value=0):
+    """Pad a 4-D input by pad = (left, right, top, bottom), or a 5-D one by (left, right, top,
+    bottom, front, back); a negative entry crops that side. mode 'constant' fills with value,
+    'reflect' mirrors the plane (edge not repeated), 'replicate' repeats the edge; 5-D inputs
+    take only 'replicate'."""
+    pad = tuple(pad)
+    if mode not in ('constant', 'reflect', 'replicate'):
+        raise ValueError("pad: mode must be 'constant', 'reflect' or 'replicate', but got "
+                         "{!r}".format(mode))
+    if input.dim() == 4:
+        if len(pad) != 4:
+            raise ValueError("pad: a 4D input takes 4 paddings (left, right, top, bottom), but "
+                             "got {}".format(len(pad)))
+        if mode == 'constant':
+            return ConstantPad2d(pad, value)(input)
+        if mode == 'reflect':
+            return _thnn_functions.ReflectionPad2d(*pad)(input)
+        return _thnn_functions.ReplicationPad2d(*pad)(input)
+    if input.dim() == 5:
+        if len(pad) != 6:
+            raise ValueError("pad: a 5D input takes 6 paddings (left, right, top, bottom, front, "
+                             "back), but got {}".format(len(pad)))
+        if mode != 'replicate':
+            raise NotImplementedError("pad: a 5D input is padded only in 'replicate' mode, not "
+                                      "{!r}".format(mode))
+        return _thnn_functions.ReplicationPad3d(*pad)(input)
+    raise NotImplementedError("pad: only 4D and 5D inputs can be padded, but got a {}D input"
+                              .format(input.dim()))
 
 
 def pixel_shuffle(input, upscale_factor):
@@ -371,3 +429,49 @@ def pixel_shuffle(input, upscale_factor):
     input_view = input.contiguous().view(batch_size, channels, r, r, in_height, in_width)
     shuffled = input_view.permute(0, 1, 4, 2, 5, 3).contiguous()
     return shuffled.view(batch_size, channels, in_height * r, in_width * r)
+
+
+# -- bilinear map, distances and the triplet loss --------------------------------------------
+
+
+def bilinear(input1, input2, weight, bias=None):
+    """output[n, o] = input1[n]ᵀ · weight[o] · input2[n] (+ bias[o]): input1 (batch, in1),
+    input2 (batch, in2), weight (out, in1, in2), bias (out) or None."""
+    if bias is None:
+        return Bilinear()(input1, input2, weight)
+    return Bilinear()(input1, input2, weight, bias)
+
+
+def pairwise_distance(x1, x2, p=2, eps=1e-6):
+    """The p-norm distance between each row of x1 and the same row of x2, both (batch, dim):
+    (sum over the row of (|x1 - x2| + eps) ** p) ** (1/p), a (batch, 1) result. eps keeps the
+    gradient finite where the rows are equal."""
+    if x1.size() != x2.size():
+        raise ValueError("pairwise_distance: the inputs must have the same size, but got {} and "
+                         "{}".format(_size_str(x1), _size_str(x2)))
+    if x1.dim() != 2:
+        raise ValueError("pairwise_distance expects 2D inputs (batch x dim), but got {}D"
+                         .format(x1.dim()))
+    return (x1 - x2).abs().add(eps).pow(p).sum(1).pow(1. / p)
+
+
+def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, swap=False):
+    """mean over the batch of max(0, margin + d(anchor, positive) - d(anchor, negative)), d the
+    pairwise_distance of norm p. With swap, d(anchor, negative) becomes the smaller of it and
+    d(positive, negative) (the distance swap of Balntas et al., 2016)."""
+    sizes = [_size_str(v) for v in (anchor, positive, negative)]
+    if len(set(sizes)) != 1:
+        raise ValueError("triplet_margin_loss: anchor, positive and negative must have the same "
+                         "size, but got {}".format(', '.join(sizes)))
+    if margin <= 0:
+        raise ValueError("triplet_margin_loss: margin must be positive, but got {}"
+                         .format(margin))
+    d_positive = pairwise_distance(anchor, positive, p, eps)
+    d_negative = pairwise_distance(anchor, negative, p, eps)
+    if swap:
+        d_negative = d_negative.min(pairwise_distance(positive, negative, p, eps))
+    return (d_positive - d_negative).add(margin).clamp(min=0).mean()
+
+
+def _size_str(variable):
+    return 'x'.join(map(str, variable.size()))

@@ -49,6 +49,36 @@ def constant(tensor, val):
     return _fill(tensor, lambda t: t.fill_(val))
 
 
+def eye(tensor):
+    """Fill a 2D tensor with the identity: ones on the diagonal, zeros elsewhere (a rectangular
+    one keeps min(rows, columns) ones). ValueError for any other number of dimensions."""
+    data = _tensor_of(tensor)
+    if data.dim() != 2:
+        raise ValueError("Only tensors with 2 dimensions are supported")
+    data.zero_()
+    for i in range(min(data.size(0), data.size(1))):
+        data[i][i] = 1
+    return tensor
+
+
+def dirac(tensor):
+    """Fill a 3, 4 or 5D convolution weight (out, in, *kernel) with the Dirac delta: output
+    channel i has a single 1, on input channel i at the kernel's centre, for i < min(out, in);
+    all else is zero, so the convolution passes its first input channels through unchanged.
+    ValueError for any other number of dimensions."""
+    data = _tensor_of(tensor)
+    if data.dim() not in (3, 4, 5):
+        raise ValueError("Only tensors with 3, 4, or 5 dimensions are supported")
+    data.zero_()
+    centre = [size // 2 for size in data.size()[2:]]
+    for i in range(min(data.size(0), data.size(1))):
+        element = data[i][i]
+        for position in centre[:-1]:
+            element = element[position]
+        element[centre[-1]] = 1
+    return tensor
+
+
 def xavier_uniform(tensor, gain=1):
     """Glorot & Bengio (2010): uniform in ±gain·√(6/(fan_in+fan_out))."""
     fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)

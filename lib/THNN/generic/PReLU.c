@@ -1,9 +1,10 @@
 /* PReLU: LeakyReLU with a learnt slope: output = input where input > 0, else weight * input. With
  * nOutputPlane = 0 one weight is shared by every element; otherwise each of the nOutputPlane
- * channels has its own, the channels being dimension 0 of a 1D (channels) or 3D (channels x height
- * x width) input and dimension 1 of a 2D or 4D (batched) one. accGradParameters adds
- * scale * sum(gradOutput * input where input <= 0) to each channel's gradWeight; its gradInput,
- * gradWeightBuf and gradWeightBuf2 arguments (the GPU library's scratch space) are not used. */
+ * channels has its own, the channels being dimension 0 of a 1D input and dimension 1 of any other
+ * (batch x channels x any further dimensions, as v0.1.12 had it: a 3D input is a batch of 1-D
+ * signals, no longer one image). accGradParameters adds scale * sum(gradOutput * input where
+ * input <= 0) to each channel's gradWeight; its gradInput, gradWeightBuf and gradWeightBuf2
+ * arguments (the GPU library's scratch space) are not used. */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/PReLU.c"
 #else
@@ -13,8 +14,7 @@
 static void THNN_(PReLU_shape)(THTensor *input, THTensor *weight, THIndex_t nOutputPlane,
                                int weightArg, int planesArg, long *batch, long *planeSize) {
   int n = input->nDimension;
-  THArgCheck(n >= 1 && n <= 4, 2, "input should be a 1D, 2D, 3D or 4D tensor, but got size %s",
-             THTensor_(sizeDesc)(input).str);
+  THArgCheck(n >= 1, 2, "input should have at least one dimension, but is empty");
   THArgCheck(nOutputPlane >= 0, planesArg, "nOutputPlane should be 0 (one shared weight) or "
              "the number of channels, but got %ld", (long)nOutputPlane);
   long weights = nOutputPlane == 0 ? 1 : (long)nOutputPlane;
@@ -25,12 +25,14 @@ static void THNN_(PReLU_shape)(THTensor *input, THTensor *weight, THIndex_t nOut
     *planeSize = (long)THTensor_(nElement)(input);
     return;
   }
-  int channelDim = n == 1 || n == 3 ? 0 : 1;
+  int channelDim = n == 1 ? 0 : 1;
   THArgCheck(input->size[channelDim] == nOutputPlane, 2, "input should have %ld channels in "
              "dimension %d, but got size %s", (long)nOutputPlane, channelDim,
              THTensor_(sizeDesc)(input).str);
   *batch = channelDim == 1 ? input->size[0] : 1;
-  *planeSize = n >= 3 ? input->size[n - 2] * input->size[n - 1] : 1;
+  *planeSize = 1;
+  for (int d = 2; d < n; d++)
+    *planeSize *= input->size[d];
 }
 
 void THNN_(PReLU_updateOutput)(THNNState *state, THTensor *input, THTensor *output,

@@ -573,10 +573,10 @@ static void Case_(preluOfWeight)(THTensor *weight, THTensor *o, void *c) {
 }
 
 TEST(Case_(prelu_forward_and_gradients_per_channel_and_shared)) {
-  /* the channels in dimension 0 for 1D and 3D inputs, 1 for 2D and 4D; nOutputPlane 0: shared */
-  struct { int dims; long sizes[4]; long nOutputPlane; int channelDim; } forms[] = {
-    {1, {3}, 3, 0}, {2, {2, 3}, 3, 1}, {3, {3, 2, 2}, 3, 0}, {4, {2, 3, 1, 2}, 3, 1},
-    {2, {2, 3}, 0, -1}, {1, {1}, 1, 0},
+  /* the channels in dimension 0 for a 1D input, 1 for any other; nOutputPlane 0: shared */
+  struct { int dims; long sizes[5]; long nOutputPlane; int channelDim; } forms[] = {
+    {1, {3}, 3, 0}, {2, {2, 3}, 3, 1}, {3, {2, 3, 2}, 3, 1}, {4, {2, 3, 1, 2}, 3, 1},
+    {5, {2, 3, 2, 1, 2}, 3, 1}, {3, {2, 3, 2}, 0, -1}, {2, {2, 3}, 0, -1}, {1, {1}, 1, 0},
   };
   for (size_t f = 0; f < sizeof(forms) / sizeof(forms[0]); f++) {
     long planes = forms[f].nOutputPlane ? forms[f].nOutputPlane : 1;
@@ -644,7 +644,7 @@ TEST(Case_(prelu_checks_its_arguments)) {
                   "nOutputPlane should be 0 (one shared weight) or the number of channels, but "
                   "got -1");
   EXPECT_TH_ERROR(THNN_(PReLU_updateOutput)(NULL, empty, output, weight, 3),
-                  "input should be a 1D, 2D, 3D or 4D tensor, but got size []");
+                  "input should have at least one dimension, but is empty");
   EXPECT_TH_ERROR(THNN_(PReLU_updateGradInput)(NULL, input, gradOutput, gradInput, weight, 3),
                   "gradOutput should have 6 elements (size 2x3), but got 4 (size 4)");
   EXPECT_TH_ERROR(THNN_(PReLU_accGradParameters)(NULL, input, input, gradInput, weight,

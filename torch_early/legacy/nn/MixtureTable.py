@@ -1,7 +1,8 @@
-"""legacy.nn.MixtureTable(dim=None): a mixture of experts. The input is [gater, experts]: the gater
-gives K weights (a vector K, or B x K for a batch), the experts are a table of K tensors of one size,
-or one tensor with the K experts along dimension dim (0-based; by default 1 for a batch, 0 for
-one example). The output is the sum of the experts weighted by the gater."""
+"""legacy.nn.MixtureTable(dim=1): a mixture of experts. The input is [gater, experts]: the
+gater gives K weights (a vector K, or B x K for a batch), the experts are a table of K tensors of
+one size, or one tensor with the K experts along dimension dim of a batch (0-based, 1 by default
+as in v0.1.12); for one example, whose experts have no batch dimension, along dim - 1. The output
+is the sum of the experts weighted by the gater."""
 import torch_early
 from .Module import Module
 from ._tables import sizes
@@ -9,7 +10,7 @@ from ._tables import sizes
 
 class MixtureTable(Module):
 
-    def __init__(self, dim=None):
+    def __init__(self, dim=1):
         super(MixtureTable, self).__init__()
         self.dim = dim
         self.gradInput = []
@@ -40,7 +41,7 @@ class MixtureTable(Module):
         return gater, experts, batch
 
     def _expert_dim(self, experts, batch):
-        dim = (1 if batch else 0) if self.dim is None else self.dim
+        dim = self.dim if batch else self.dim - 1
         if not 0 <= dim < experts.dim() or experts.dim() < 2:
             raise IndexError('MixtureTable: expert dimension %d out of range for experts of size %s'
                              % (dim, sizes(experts)))

@@ -11,7 +11,9 @@ from .SpatialSubtractiveNormalization import SpatialSubtractiveNormalization, ch
 
 class SpatialContrastiveNormalization(Module):
 
-    def __init__(self, nInputPlane=1, kernel=None, threshold=1e-4, thresval=None):
+    # v0.1.12's thresval defaults to 1e-4 whatever the threshold (Lua nn's follows the threshold);
+    # None still means the threshold
+    def __init__(self, nInputPlane=1, kernel=None, threshold=1e-4, thresval=1e-4):
         super(SpatialContrastiveNormalization, self).__init__()
         utils.checkSizes(self, nInputPlane=nInputPlane)
         self.nInputPlane = nInputPlane

@@ -7,10 +7,14 @@ from . import utils
 
 class SpatialDilatedConvolution(SpatialConvolution):
 
-    def __init__(self, nInputPlane, nOutputPlane, kW, kH, dW=1, dH=1, padW=0, padH=0,
-                 dilationW=1, dilationH=1):
+    def __init__(self, nInputPlane, nOutputPlane, kW, kH, dW=1, dH=1, padW=0, padH=None,
+                 dilationH=1, dilationW=None):
+        # v0.1.12's order: the height's dilation before the width's, which defaults to it
+        # (Lua's nn has dilationW, dilationH); padH defaults to padW as in SpatialConvolution
         super(SpatialDilatedConvolution, self).__init__(nInputPlane, nOutputPlane, kW, kH,
                                                         dW, dH, padW, padH)
+        if dilationW is None:
+            dilationW = dilationH
         utils.checkSizes(self, dilationW=dilationW, dilationH=dilationH)
         self.dilationW = dilationW
         self.dilationH = dilationH

@@ -5,7 +5,8 @@ from .Module import Module
 
 class Threshold(Module):
 
-    def __init__(self, threshold=1e-6, value=0, inplace=False):
+    # v0.1.12's default threshold is 0 (Lua nn's is 1e-6)
+    def __init__(self, threshold=0, value=0, inplace=False):
         super(Threshold, self).__init__()
         self.threshold = threshold
         self.value = value

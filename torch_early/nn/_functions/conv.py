@@ -74,6 +74,53 @@ _CONVOLUTIONS = {
 }
 
 
+class _DilatedTransposedConvolution(object):
+    """A dilated transposed convolution, which THNN has no module for, as the transpose of the
+    dilated convolution: its output is that convolution's gradient with respect to its input
+    (updateGradInput, the output's size passed as an empty `input` of that size), its input's
+    gradient is that convolution's output (updateOutput), and its weight's gradient is that
+    convolution's with input and gradient exchanged. The weight layout (in_channels,
+    out_channels/groups, *kernel) is the dilated convolution's (out, in, *kernel) as it is."""
+
+    def __init__(self, conv, kernel):
+        self.name = 'SpatialDilatedConvolution' if len(kernel) == 2 else \
+            'VolumetricDilatedConvolution'
+        self.sizes = list(zip(kernel, conv.stride2, conv.padding2, conv.dilation2,
+                              conv.output_padding2))
+
+    def window(self, conv, kernel):
+        return _with_kernel(conv, kernel, [conv.dilation2])
+
+    def _output_shape(self, input, weight):
+        spatial = [(n - 1) * s - 2 * p + d * (k - 1) + 1 + op
+                   for n, (k, s, p, d, op) in zip(input.size()[2:], self.sizes)]
+        return [input.size(0), weight.size(1)] + spatial
+
+    def update_output(self, backend, input, output, weight, bias, bufs, window):
+        shape = input.new(*self._output_shape(input, weight))
+        getattr(backend, self.name + '_updateGradInput')(
+            backend.library_state, shape, input, output, weight, bufs[0], *window)
+        if bias is not None:
+            view = [1, bias.size(0)] + [1] * (output.dim() - 2)
+            output.add_(bias.contiguous().view(*view).expand_as(output))
+
+    def update_grad_input(self, backend, input, grad_output, grad_input, weight, bufs, window):
+        getattr(backend, self.name + '_updateOutput')(
+            backend.library_state, grad_output, grad_input, weight, None, bufs[0], bufs[1],
+            *window)
+
+    def acc_grad_parameters(self, backend, input, grad_output, grad_weight, grad_bias, bufs,
+                            window):
+        getattr(backend, self.name + '_accGradParameters')(
+            backend.library_state, grad_output, input, grad_weight, None, bufs[0], bufs[1],
+            *(window + [1]))
+        if grad_bias is not None:
+            # the bias was added to every position of every sample of its channel
+            channels = grad_output.size(1)
+            per_channel = grad_output.transpose(0, 1).contiguous().view(channels, -1)
+            grad_bias.add_(per_channel.sum(1).view(channels))
+
+
 class ConvNd(Function):
     """ConvNd(stride, padding, dilation, transposed, output_padding, groups), each size a tuple
     with one entry per spatial dimension; forward(input, weight[, bias]) on tensors, input
@@ -157,9 +204,9 @@ class ConvNd(Function):
             self.output_padding2 = (0,) + self.output_padding
         dilated = any(d != 1 for d in self.dilation)
         if self.transposed and dilated:
-            raise ValueError("a transposed convolution cannot be dilated (dilation={})".format(
-                self.dilation))
-        self._convolution = _CONVOLUTIONS[(len(kernel), self.transposed, dilated)]
+            self._convolution = _DilatedTransposedConvolution(self, kernel)
+        else:
+            self._convolution = _CONVOLUTIONS[(len(kernel), self.transposed, dilated)]
         self._window = self._convolution.window(self, kernel)
 
     def _output_size(self, input, output):
@@ -205,7 +252,13 @@ def _check_arguments(f):
 
 
 def _check_sizes(input, weight, bias, groups, transposed, spatial_dims):
-    """The sizes THNN cannot check: the dimensions, and the channels of the groups."""
+    """The sizes THNN cannot check: the dimensions, and the channels of the groups; and one
+    tensor type for input, weight and bias."""
+    for name, tensor in (('weight', weight), ('bias', bias)):
+        if tensor is not None and type(tensor) != type(input):
+            raise RuntimeError("convolution: input is a {} but {} is a {}; they must be of one "
+                               "type".format(torch_early.typename(input), name,
+                                             torch_early.typename(tensor)))
     dims = spatial_dims + 2
     if weight.dim() != dims:
         raise RuntimeError("a {}-D convolution expects a weight of {} dimensions, but got one of "

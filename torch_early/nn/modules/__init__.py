@@ -60,3 +60,17 @@ __all__ += ['Conv3d', 'ConvTranspose1d', 'ConvTranspose2d', 'ConvTranspose3d']
 from .sparse import Embedding
 
 __all__ += ['Embedding']
+
+# the layers v0.1.12 added: constant padding, 1-D adaptive pooling, instance normalisation, the
+# bilinear map, distances and the triplet loss; UpsamplingBillinear2d, the era's misspelling
+from .padding import ConstantPad2d, ZeroPad2d
+from .pooling import AdaptiveMaxPool1d, AdaptiveAvgPool1d
+from .instancenorm import InstanceNorm1d, InstanceNorm2d, InstanceNorm3d
+from .linear import Bilinear
+from .distance import PairwiseDistance
+from .loss import TripletMarginLoss
+from .upsampling import UpsamplingBillinear2d
+
+__all__ += ['ConstantPad2d', 'ZeroPad2d', 'AdaptiveMaxPool1d', 'AdaptiveAvgPool1d',
+            'InstanceNorm1d', 'InstanceNorm2d', 'InstanceNorm3d', 'Bilinear', 'PairwiseDistance',
+            'TripletMarginLoss', 'UpsamplingBillinear2d']

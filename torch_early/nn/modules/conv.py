@@ -56,7 +56,8 @@ class _ConvNd(Module):
             self.bias.data.uniform_(-stdv, stdv)
 
     def __repr__(self):
-        s = '{} ({}, {}, kernel_size={}, stride={}'.format(
+        # v0.1.12's form has no space before the parenthesis, unlike most other layers
+        s = '{}({}, {}, kernel_size={}, stride={}'.format(
             type(self).__name__, self.in_channels, self.out_channels, self.kernel_size,
             self.stride)
         if self.padding != (0,) * len(self.padding):
@@ -121,14 +122,14 @@ class Conv3d(_ConvNd):
 
 class _ConvTransposeMixin(object):
     """forward(input, output_size=None): the transposed convolution's output is
-    (in - 1)*stride - 2*padding + kernel + output_padding long in each dimension, so stride sizes
-    are possible; output_size (the spatial sizes, or the whole size) picks one of them by setting
-    output_padding for this call."""
+    (in - 1)*stride - 2*padding + dilation*(kernel-1) + 1 + output_padding long in each
+    dimension, so stride sizes are possible; output_size (the spatial sizes, or the whole size)
+    picks one of them by setting output_padding for this call."""
 
     def forward(self, input, output_size=None):
         output_padding = self._output_padding(input, output_size)
         return self._conv_transpose(input, self.weight, self.bias, self.stride, self.padding,
-                                    output_padding, self.groups)
+                                    output_padding, self.groups, self.dilation)
 
     def _output_padding(self, input, output_size):
         if output_size is None:
@@ -141,7 +142,7 @@ class _ConvTransposeMixin(object):
             raise ValueError("output_size should have {} or {} elements, but got {}".format(
                 k, k + 2, len(output_size)))
         smallest = [(input.size(d + 2) - 1) * self.stride[d] - 2 * self.padding[d] +
-                    self.kernel_size[d] for d in range(k)]
+                    self.dilation[d] * (self.kernel_size[d] - 1) + 1 for d in range(k)]
         largest = [smallest[d] + self.stride[d] - 1 for d in range(k)]
         for d in range(k):
             if not smallest[d] <= output_size[d] <= largest[d]:
@@ -153,38 +154,39 @@ class _ConvTransposeMixin(object):
 
 class ConvTranspose1d(_ConvTransposeMixin, _ConvNd):
     """ConvTranspose1d(in_channels, out_channels, kernel_size, stride=1, padding=0,
-    output_padding=0, groups=1, bias=True): the transpose (gradient) of Conv1d, on a
-    (batch, in_channels, length) input."""
+    output_padding=0, groups=1, bias=True, dilation=1): the transpose (gradient) of Conv1d, on
+    a (batch, in_channels, length) input."""
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0,
-                 output_padding=0, groups=1, bias=True):
+                 output_padding=0, groups=1, bias=True, dilation=1):
         super(ConvTranspose1d, self).__init__(
             in_channels, out_channels, _single(kernel_size), _single(stride), _single(padding),
-            _single(1), True, _single(output_padding), groups, bias)
+            _single(dilation), True, _single(output_padding), groups, bias)
         self._conv_transpose = F.conv_transpose1d
 
 
 class ConvTranspose2d(_ConvTransposeMixin, _ConvNd):
     """ConvTranspose2d(in_channels, out_channels, kernel_size, stride=1, padding=0,
-    output_padding=0, groups=1, bias=True): the transpose of Conv2d, on a (batch, in_channels,
-    height, width) input; each size is an int or an (height, width) pair."""
+    output_padding=0, groups=1, bias=True, dilation=1): the transpose of Conv2d, on a
+    (batch, in_channels, height, width) input; each size is an int or an (height, width) pair."""
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0,
-                 output_padding=0, groups=1, bias=True):
+                 output_padding=0, groups=1, bias=True, dilation=1):
         super(ConvTranspose2d, self).__init__(
             in_channels, out_channels, _pair(kernel_size), _pair(stride), _pair(padding),
-            _pair(1), True, _pair(output_padding), groups, bias)
+            _pair(dilation), True, _pair(output_padding), groups, bias)
         self._conv_transpose = F.conv_transpose2d
 
 
 class ConvTranspose3d(_ConvTransposeMixin, _ConvNd):
     """ConvTranspose3d(in_channels, out_channels, kernel_size, stride=1, padding=0,
-    output_padding=0, groups=1, bias=True): the transpose of Conv3d, on a (batch, in_channels,
-    time, height, width) input; each size is an int or a (time, height, width) triple."""
+    output_padding=0, groups=1, bias=True, dilation=1): the transpose of Conv3d, on a
+    (batch, in_channels, time, height, width) input; each size is an int or a (time, height,
+    width) triple."""
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0,
-                 output_padding=0, groups=1, bias=True):
+                 output_padding=0, groups=1, bias=True, dilation=1):
         super(ConvTranspose3d, self).__init__(
             in_channels, out_channels, _triple(kernel_size), _triple(stride), _triple(padding),
-            _triple(1), True, _triple(output_padding), groups, bias)
+            _triple(dilation), True, _triple(output_padding), groups, bias)
         self._conv_transpose = F.conv_transpose3d

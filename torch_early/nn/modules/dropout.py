@@ -26,7 +26,11 @@ class Dropout2d(Dropout):
     def forward(self, input):
         return FeatureDropout(self.p, self.training, self.inplace)(input)
 
+    def __repr__(self):
+        # v0.1.12 printed the channel dropouts' p without Dropout's spaces around '='
+        return '{} (p={}{})'.format(type(self).__name__, self.p,
+                                    ', inplace' if self.inplace else '')
 
-class Dropout3d(Dropout):
-    def forward(self, input):
-        return FeatureDropout(self.p, self.training, self.inplace)(input)
+
+class Dropout3d(Dropout2d):
+    pass

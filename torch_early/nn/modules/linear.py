@@ -1,4 +1,5 @@
-"""Linear(in_features, out_features, bias=True): y = x·Wᵀ + b on a (batch, in_features) input."""
+"""Linear(in_features, out_features, bias=True): y = x·Wᵀ + b on a (batch, in_features) input;
+Bilinear(in1_features, in2_features, out_features, bias=True): y = x1ᵀ·W·x2 + b."""
 
 import math
 
@@ -36,3 +37,36 @@ class Linear(Module):
 
     def __repr__(self):
         return '{} ({} -> {})'.format(type(self).__name__, self.in_features, self.out_features)
+
+
+class Bilinear(Module):
+    """Bilinear(in1_features, in2_features, out_features, bias=True): y[o] = x1ᵀ·W[o]·x2 + b[o]
+    on inputs (batch, in1_features) and (batch, in2_features); weight is (out_features,
+    in1_features, in2_features) and starts, like the bias, uniform in ±1/√in1_features."""
+
+    def __init__(self, in1_features, in2_features, out_features, bias=True):
+        super(Bilinear, self).__init__()
+        _check_sizes(self, in1_features=in1_features, in2_features=in2_features,
+                     out_features=out_features)
+        self.in1_features = in1_features
+        self.in2_features = in2_features
+        self.out_features = out_features
+        self.weight = Parameter(torch_early.Tensor(out_features, in1_features, in2_features))
+        if bias:
+            self.bias = Parameter(torch_early.Tensor(out_features))
+        else:
+            self.register_parameter('bias', None)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        stdv = 1. / math.sqrt(self.weight.size(1))
+        self.weight.data.uniform_(-stdv, stdv)
+        if self.bias is not None:
+            self.bias.data.uniform_(-stdv, stdv)
+
+    def forward(self, input1, input2):
+        return F.bilinear(input1, input2, self.weight, self.bias)
+
+    def __repr__(self):
+        return '{} (in1_features={}, in2_features={}, out_features={})'.format(
+            type(self).__name__, self.in1_features, self.in2_features, self.out_features)

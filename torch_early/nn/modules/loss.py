@@ -181,3 +181,23 @@ class MultiMarginLoss(Module):
     def forward(self, input, target):
         return F.multi_margin_loss(input, target, self.p, self.margin, self.weight,
                                    self.size_average)
+
+
+class TripletMarginLoss(Module):
+    """TripletMarginLoss(margin=1.0, p=2, eps=1e-6, swap=False): the mean over the batch of
+    max(0, margin + d(anchor, positive) - d(anchor, negative)), d the p-norm pairwise distance;
+    swap uses the smaller of d(anchor, negative) and d(positive, negative)."""
+
+    def __init__(self, margin=1.0, p=2, eps=1e-6, swap=False):
+        super(TripletMarginLoss, self).__init__()
+        if margin <= 0:
+            raise ValueError("TripletMarginLoss: margin must be positive, but got {}"
+                             .format(margin))
+        self.margin = margin
+        self.p = p
+        self.eps = eps
+        self.swap = swap
+
+    def forward(self, anchor, positive, negative):
+        return F.triplet_margin_loss(anchor, positive, negative, self.margin, self.p, self.eps,
+                                     self.swap)

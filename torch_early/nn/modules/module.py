@@ -91,7 +91,7 @@ class Module(object):
         if isinstance(value, Parameter):
             if params is None:
                 raise AttributeError("cannot assign parameter before Module.__init__() call")
-            self._forget(name)
+            self._forget(name, keep='_parameters')
             self.register_parameter(name, value)
         elif params is not None and name in params:
             # A parameter slot takes only a Parameter or None: a computed Variable in a weight's
@@ -103,7 +103,7 @@ class Module(object):
         elif isinstance(value, Module):
             if modules is None:
                 raise AttributeError("cannot assign module before Module.__init__() call")
-            self._forget(name)
+            self._forget(name, keep='_modules')
             modules[name] = value
         elif modules is not None and name in modules:
             if value is not None:
@@ -120,11 +120,14 @@ class Module(object):
             else:
                 object.__setattr__(self, name, value)
 
-    def _forget(self, name):
-        """Drop `name` from wherever it lives, before it is registered somewhere else."""
+    def _forget(self, name, keep):
+        """Drop `name` from wherever it lives but the dict `keep` it is about to be stored in:
+        a parameter or child replaced keeps its place in the order of parameters() and
+        children()."""
         self.__dict__.pop(name, None)
         for dict_name in ('_parameters', '_buffers', '_modules'):
-            self.__dict__[dict_name].pop(name, None)
+            if dict_name != keep:
+                self.__dict__[dict_name].pop(name, None)
 
     def __delattr__(self, name):
         for dict_name in ('_parameters', '_buffers', '_modules'):

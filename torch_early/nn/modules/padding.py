@@ -1,11 +1,13 @@
 """The padding layers: ReflectionPad2d (the plane's mirror image, edge not repeated),
 ReplicationPad2d (the edge pixels repeated) and ReplicationPad3d (the same for volumes), over the
 THNN Functions generated from SpatialReflectionPadding, SpatialReplicationPadding and
-VolumetricReplicationPadding."""
+VolumetricReplicationPadding; ConstantPad2d and ZeroPad2d (a border of one value), through
+F.pad."""
 
 from .module import Module
 from .utils import _quadruple, _ntuple
 from .._functions import thnn as _thnn_functions
+from .. import functional as F
 
 
 class ReflectionPad2d(Module):
@@ -56,3 +58,26 @@ class ReplicationPad3d(Module):
 
     def __repr__(self):
         return type(self).__name__ + ' ' + str(self.padding)
+
+
+class ConstantPad2d(Module):
+    """ConstantPad2d(padding, value): surrounds each plane of a 4-D input by a border of `value`;
+    padding is an int for every side or (left, right, top, bottom) (a negative one crops)."""
+
+    def __init__(self, padding, value):
+        super(ConstantPad2d, self).__init__()
+        self.padding = _quadruple(padding)
+        self.value = value
+
+    def forward(self, input):
+        return F.pad(input, self.padding, 'constant', self.value)
+
+    def __repr__(self):
+        return type(self).__name__ + ' ' + str(self.padding)
+
+
+class ZeroPad2d(ConstantPad2d):
+    """ZeroPad2d(padding): ConstantPad2d with zeros."""
+
+    def __init__(self, padding):
+        super(ZeroPad2d, self).__init__(padding, 0)

@@ -11,8 +11,9 @@ from .._functions.thnn import pooling as _pooling_functions
 
 class _MaxPoolNd(Module):
     """What MaxPool1d/2d/3d share: the window's settings, the call of their functional form
-    (`_pool`), and the era's printed form, `MaxPool2d (size=(2, 2), stride=(2, 2))`, with the
-    padding and dilation shown only when they are not the defaults."""
+    (`_pool`), and the era's printed form, `MaxPool1d (size=(2,), stride=(2,))`, with the
+    padding and dilation shown only when they are not the defaults (MaxPool2d shows its
+    dilation always)."""
 
     def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
                  ceil_mode=False):
@@ -52,6 +53,14 @@ class MaxPool2d(_MaxPoolNd):
     ceil_mode=False): the maximum of each window (stride defaults to the kernel size); with
     return_indices the call returns (output, indices) for MaxUnpool2d."""
     _pool, _expand = staticmethod(F.max_pool2d), staticmethod(_pair)
+
+    def __repr__(self):
+        # v0.1.12 printed MaxPool2d's dilation always, even the default (1, 1)
+        s = '{} (size={}, stride={}'.format(type(self).__name__, _pair(self.kernel_size),
+                                            _pair(self.stride))
+        if _pair(self.padding) != (0, 0):
+            s += ', padding={}'.format(_pair(self.padding))
+        return s + ', dilation={})'.format(_pair(self.dilation))
 
 
 class MaxPool3d(_MaxPoolNd):
@@ -212,6 +221,38 @@ class AdaptiveAvgPool2d(Module):
 
     def forward(self, input):
         return F.adaptive_avg_pool2d(input, self.output_size)
+
+    def __repr__(self):
+        return type(self).__name__ + ' (output_size=' + str(self.output_size) + ')'
+
+
+class AdaptiveMaxPool1d(Module):
+    """AdaptiveMaxPool1d(output_size, return_indices=False): max pooling of a (batch, channels,
+    length) input into output_size elements whatever its length; with return_indices the call
+    returns (output, indices)."""
+
+    def __init__(self, output_size, return_indices=False):
+        super(AdaptiveMaxPool1d, self).__init__()
+        self.output_size = output_size
+        self.return_indices = return_indices
+
+    def forward(self, input):
+        return F.adaptive_max_pool1d(input, self.output_size, self.return_indices)
+
+    def __repr__(self):
+        return type(self).__name__ + ' (output_size=' + str(self.output_size) + ')'
+
+
+class AdaptiveAvgPool1d(Module):
+    """AdaptiveAvgPool1d(output_size): average pooling of a (batch, channels, length) input into
+    output_size elements whatever its length."""
+
+    def __init__(self, output_size):
+        super(AdaptiveAvgPool1d, self).__init__()
+        self.output_size = output_size
+
+    def forward(self, input):
+        return F.adaptive_avg_pool1d(input, self.output_size)
 
     def __repr__(self):
         return type(self).__name__ + ' (output_size=' + str(self.output_size) + ')'

@@ -43,3 +43,7 @@ class UpsamplingBilinear2d(_UpsamplingBase):
 
     def forward(self, input):
         return F.upsample_bilinear(input, self.size, self.scale_factor)
+
+
+class UpsamplingBillinear2d(UpsamplingBilinear2d):
+    """UpsamplingBilinear2d under the misspelt name v0.1.12 also had."""

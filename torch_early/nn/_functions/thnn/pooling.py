@@ -426,6 +426,34 @@ class AdaptiveMaxPool2d(_MaxPoolWithIndices):
         return grad_input
 
 
+class AdaptiveMaxPool1d(_MaxPoolWithIndices):
+    """forward(input) on a (batch, channels, length) tensor: AdaptiveMaxPool2d over a height-1
+    view into an output output_size long; the indices are positions along the length."""
+
+    def __init__(self, output_size, return_indices=False):
+        super(AdaptiveMaxPool1d, self).__init__()
+        self.output_size = _single(output_size)[0]
+        self.return_indices = return_indices
+
+    def forward(self, input):
+        _check_1d(input, 'AdaptiveMaxPool1d')
+        backend = _thnn.type2backend[type(input)]
+        output = input.new()
+        indices = torch_early.LongTensor()
+        backend.SpatialAdaptiveMaxPooling_updateOutput(
+            backend.library_state, input.unsqueeze(2), output, indices, self.output_size, 1)
+        return self._keep(input, output.squeeze(2), indices.squeeze(2))
+
+    def backward(self, grad_output, _grad_indices=None):
+        input, indices = self._kept()
+        backend = _thnn.type2backend[type(input)]
+        grad_input = grad_output.new()
+        backend.SpatialAdaptiveMaxPooling_updateGradInput(
+            backend.library_state, input.unsqueeze(2), grad_output.contiguous().unsqueeze(2),
+            grad_input, indices.unsqueeze(2))
+        return grad_input.squeeze(2)
+
+
 class FractionalMaxPool2d(_MaxPoolWithIndices):
     """forward(input): fractional max pooling with kernel_size windows into output_size (h, w),
     or into int(size * output_ratio) in each direction. The windows' offsets are
