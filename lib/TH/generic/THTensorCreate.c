@@ -80,6 +80,25 @@ void THTensor_(range)(THTensor *r_, accreal xmin, accreal xmax, accreal step) {
   THTensor_(fillArithmetic)(r_, xmin, step);
 }
 
+/* range without its end: the values xmin, xmin + step, ... before xmax, ceil((xmax - xmin) /
+ * step) of them, the quotient taken in double (NumPy's rule too). Equal bounds give an empty
+ * tensor. */
+void THTensor_(arange)(THTensor *r_, accreal xmin, accreal xmax, accreal step) {
+  THArgCheck(step != 0, 4, "step must be nonzero");
+  THArgCheck((step > 0 && xmax >= xmin) || (step < 0 && xmax <= xmin), 4,
+             "the step (%g) must go from start (%g) towards end (%g)", (double)step, (double)xmin,
+             (double)xmax);
+  double count = ceil(((double)xmax - (double)xmin) / (double)step);
+  THArgCheck(count <= (double)LONG_MAX, 4, "arange: %g values is too many", count);
+  if (count == 0) {
+    THTensor_(resize1d)(r_, 0);
+    return;
+  }
+  if (THTensor_(nElement)(r_) != (ptrdiff_t)count) /* a result of the right size keeps its shape */
+    THTensor_(resize1d)(r_, (long)count);
+  THTensor_(fillArithmetic)(r_, xmin, step);
+}
+
 #if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
 void THTensor_(linspace)(THTensor *r_, real a, real b, long n) {
   THArgCheck(n > 0, 4, "expected a positive number of steps, got %ld", n);
