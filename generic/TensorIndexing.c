@@ -4,7 +4,9 @@
  * whole tensor), or a ByteTensor mask. Ints select (removing a dimension), slices narrow.
  * When the last remaining dimension is selected the result is a Python number, so a full int index
  * of a 1-D tensor gives a number. Everything else is a view sharing the storage; a mask gives a
- * 1-D copy (masked_select), and mask assignment fills or copies in order. The methods index(key)
+ * 1-D copy (masked_select), and mask assignment fills or copies in order. A LongTensor key (the
+ * whole key only) gives the slices it lists along dimension 0 (index_select), and assigning to it
+ * is index_fill_ or index_copy_ along dimension 0. The methods index(key)
  * and set_index(key, value) do the same, except that a single element stays a 1-element tensor. */
 
 typedef struct {
@@ -175,10 +177,48 @@ static void THPTensor_(maskedCopyBody)(void *opaque)
   THPTensor_(Masked) *m = opaque;
   THTensor_(maskedCopy)(m->tensor, m->mask, m->values);
 }
+
+/* A LongTensor key picks whole slices along dimension 0, as index_select(0, key) does; assigning
+ * to it is index_fill_(0, key, number) or index_copy_(0, key, tensor). As in v0.1.12, only as the
+ * whole key: inside a tuple it is refused like any other unsupported item. */
+typedef struct {
+  THTensor *tensor;
+  THLongTensor *index;
+  THTensor *values; /* indexSelect result, or indexCopy source */
+  real fill;
+} THPTensor_(Indexed);
+
+static void THPTensor_(indexSelectBody)(void *opaque)
+{
+  THPTensor_(Indexed) *x = opaque;
+  THTensor_(indexSelect)(x->values, x->tensor, 0, x->index);
+}
+
+static void THPTensor_(indexFillBody)(void *opaque)
+{
+  THPTensor_(Indexed) *x = opaque;
+  THTensor_(indexFill)(x->tensor, 0, x->index, x->fill);
+}
+
+static void THPTensor_(indexCopyBody)(void *opaque)
+{
+  THPTensor_(Indexed) *x = opaque;
+  THTensor_(indexCopy)(x->tensor, 0, x->index, x->values);
+}
 #endif
 
 static PyObject *THPTensor_(getValueAs)(THPTensor *self, PyObject *key, int force_tensor)
 {
+#if !defined(TH_REAL_IS_HALF)
+  if (THPLongTensor_Check(key)) {
+    THPTensor_(Indexed) x = {self->cdata, ((THPLongTensor *)key)->cdata, THTensor_(new)(), 0};
+    if (THPError_guard(THPTensor_(indexSelectBody), &x, "- self - key") < 0) {
+      THTensor_(free)(x.values);
+      return NULL;
+    }
+    return THPTensor_(New)(x.values);
+  }
+#endif
   if (THPByteTensor_Check(key)) {
 #if defined(TH_REAL_IS_HALF)
     THPUtils_setError(PyExc_TypeError, "torch_early.HalfTensor does not support mask indexing");
@@ -239,6 +279,21 @@ static int THPTensor_(setValueAs)(THPTensor *self, PyObject *key, PyObject *valu
   if (PyErr_Occurred())
     return -1;
 
+#if !defined(TH_REAL_IS_HALF)
+  if (THPLongTensor_Check(key)) {
+    THPTensor_(Indexed) x = {self->cdata, ((THPLongTensor *)key)->cdata, NULL, number};
+    if (value_is_number)
+      return THPError_guard(THPTensor_(indexFillBody), &x, "self - key value");
+    if (!THPTensor_(Check)(value)) {
+      THPUtils_setError(PyExc_TypeError, "assignment through a torch_early.LongTensor index to "
+                        "a %s needs a %s source, but got %s", THPTensorStr, THPTensorStr,
+                        THPUtils_typename(value, name, sizeof(name)));
+      return -1;
+    }
+    x.values = ((THPTensor *)value)->cdata;
+    return THPError_guard(THPTensor_(indexCopyBody), &x, "self - key value");
+  }
+#endif
   if (THPByteTensor_Check(key)) {
 #if defined(TH_REAL_IS_HALF)
     THPUtils_setError(PyExc_TypeError, "torch_early.HalfTensor does not support mask indexing");

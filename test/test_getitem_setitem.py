@@ -196,7 +196,7 @@ def test_two_ellipses_are_an_index_error():
 
 @pytest.mark.parametrize('key, named', [
     ('a', 'str'), (1.0, 'float'), (None, 'NoneType'), ([0, 1], 'list'), (True, 'bool'),
-    (torch_early.LongTensor([0]), 'torch_early.LongTensor'),
+    (torch_early.IntTensor([0]), 'torch_early.IntTensor'),
 ])
 def test_keys_of_other_types_are_a_type_error(key, named):
     t, _ = numbered(2, 3)
@@ -385,9 +385,13 @@ def test_a_mask_source_of_another_dtype_is_a_type_error():
         t[torch_early.ByteTensor([[1, 0], [0, 1]])] = torch_early.IntTensor([1, 2])
 
 
-def test_half_tensors_refuse_masks():
+def test_half_tensors_take_masks_through_float():
+    half = torch_early.HalfTensor([1, 2, 3])
+    assert half[torch_early.ByteTensor([1, 0, 1])].tolist() == [1, 3]
+    half[torch_early.ByteTensor([0, 1, 0])] = 0.5
+    assert type(half) is torch_early.HalfTensor and half.tolist() == [1, 0.5, 3]
     with pytest.raises(TypeError, match='does not support mask indexing'):
-        torch_early.HalfTensor([1, 2])[torch_early.ByteTensor([1, 0])]
+        torch_early.HalfTensor.index(half, torch_early.ByteTensor([1, 0, 1]))
 
 
 # ---- index(key) and set_index(key, value): the same, keeping a single element a tensor -------
@@ -436,3 +440,39 @@ def test_set_index_arguments():
         t.set_index(0)
     with pytest.raises(RuntimeError, match='inconsistent tensor size'):
         t.set_index(0, torch_early.FloatTensor([1, 2]))
+
+
+# ---- a LongTensor key: whole slices along dimension 0 (v0.1.10 on) ----------------------------
+
+@pytest.mark.parametrize('name', DTYPES)
+def test_a_long_tensor_key_picks_slices_along_dim_0_as_a_copy(name):
+    tensor = tensor_class(name)([[1, 2], [3, 4], [5, 6]])
+    picked = tensor[torch_early.LongTensor([2, 0, 2])]
+    assert type(picked) is type(tensor) and picked.tolist() == [[5, 6], [1, 2], [5, 6]]
+    picked.fill_(0)                                    # a copy: the tensor keeps its values
+    assert tensor.tolist() == [[1, 2], [3, 4], [5, 6]]
+    assert tensor_class(name)([7, 8, 9])[torch_early.LongTensor([1])].tolist() == [8]
+
+
+@pytest.mark.parametrize('name', DTYPES)
+def test_assigning_through_a_long_tensor_key_fills_or_copies_slices(name):
+    tensor = tensor_class(name)(3, 2).zero_()
+    tensor[torch_early.LongTensor([0, 2])] = 7
+    assert tensor.tolist() == [[7, 7], [0, 0], [7, 7]]
+    tensor[torch_early.LongTensor([1, 0])] = tensor_class(name)([[1, 2], [3, 4]])
+    assert tensor.tolist() == [[3, 4], [1, 2], [7, 7]]
+
+
+def test_a_long_tensor_key_out_of_range_or_in_a_tuple_is_an_error():
+    tensor = torch_early.FloatTensor(3, 2).zero_()
+    with pytest.raises(IndexError):
+        tensor[torch_early.LongTensor([3])]
+    with pytest.raises(IndexError):
+        tensor[torch_early.LongTensor([0, 5])] = 1
+    assert tensor.tolist() == [[0, 0]] * 3              # checked before anything is written
+    with pytest.raises(TypeError, match='indexing a tensor with torch_early.LongTensor'):
+        tensor[0, torch_early.LongTensor([1])] = 1     # v0.1.12 refused it inside a tuple too
+    with pytest.raises(TypeError, match='needs a torch_early.FloatTensor source'):
+        tensor[torch_early.LongTensor([0])] = torch_early.DoubleTensor(1, 2)
+    with pytest.raises(RuntimeError):
+        tensor[torch_early.LongTensor([0])] = torch_early.FloatTensor(1, 3)
