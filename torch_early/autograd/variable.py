@@ -17,6 +17,8 @@ import numbers
 import weakref
 from collections import OrderedDict
 
+from .._C import TensorIndexError
+from .._utils import _wrap_dim
 from ..utils.hooks import RemovableHandle
 from .engine import ExecutionEngine
 
@@ -771,9 +773,12 @@ class Variable(object):
         return args
 
     def _check_dim(self, dim, name):
-        if not 0 <= dim < self.dim():
-            raise RuntimeError("{}: dimension {} out of range of {}D tensor".format(
-                name, dim, self.dim()))
+        """dim counted from the front (a negative one counts back from the last, as in v0.1.12);
+        out of range, a torch_early.TensorIndexError (an IndexError and a RuntimeError)."""
+        try:
+            return _wrap_dim(dim, self.dim())
+        except IndexError as error:
+            raise TensorIndexError("{}: {}".format(name, error))
 
     @staticmethod
     def _variable(value, name):
@@ -894,12 +899,12 @@ class Variable(object):
     def select(self, dim, index):
         """self[:, ..., index] with `index` at position `dim`: a view without that dimension
         (negative indices count from the end, as in self[...])."""
-        self._check_dim(dim, 'select')
+        dim = self._check_dim(dim, 'select')
         return Index((slice(None),) * dim + (index,))(self)
 
     def narrow(self, dim, start, length):
         """The view of `length` slices along `dim` from `start`."""
-        self._check_dim(dim, 'narrow')
+        dim = self._check_dim(dim, 'narrow')
         size = self.size(dim)
         if not 0 <= start < size or not 1 <= length <= size - start:
             raise RuntimeError("narrow: length {} is invalid for dimension {} of size {} "
