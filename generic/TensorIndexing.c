@@ -1,7 +1,8 @@
 /* t[key] and t[key] = value, in C; included by generic/Tensor.c.
- * Keys: an int (negative counts from the end), a slice (unit step: a step is a RuntimeError, as
- * it was in 2017), a tuple of ints and slices with at most one Ellipsis, a lone Ellipsis (the
- * whole tensor), or a ByteTensor mask. Ints select (removing a dimension), slices narrow.
+ * Keys: an int (negative counts from the end), a slice (a positive step takes every step-th
+ * position, as in v0.1.12), None (a new dimension of size 1), a tuple of them with at most one
+ * Ellipsis, a lone Ellipsis (the whole tensor), or a ByteTensor mask. Ints select (removing a
+ * dimension), slices narrow.
  * When the last remaining dimension is selected the result is a Python number, so a full int index
  * of a 1-D tensor gives a number. Everything else is a view sharing the storage; a mask gives a
  * 1-D copy (masked_select), and mask assignment fills or copies in order. A LongTensor key (the
@@ -21,11 +22,16 @@ typedef struct {
   int failed;          /* out: a Python exception is set */
 } THPTensor_(Index);
 
-/* Applies one int or slice to dimension *dim of c->view. */
+/* Applies one int, slice or None to dimension *dim of c->view. */
 static int THPTensor_(applyIndexItem)(THPTensor_(Index) *c, PyObject *item, int *dim, int is_last)
 {
   THTensor *view = c->view;
   char name[128];
+  if (item == Py_None) { /* a new dimension of size 1 here (even after the last), as unsqueeze */
+    THTensor_(unsqueeze1d)(view, NULL, *dim);
+    (*dim)++;
+    return 0;
+  }
   if (*dim >= view->nDimension) {
     PyErr_Format(PyExc_IndexError, "too many indices for a %d-dimensional tensor",
                  c->source->nDimension);
@@ -58,12 +64,11 @@ static int THPTensor_(applyIndexItem)(THPTensor_(Index) *c, PyObject *item, int 
   }
   if (PySlice_Check(item)) {
     Py_ssize_t start, stop, step;
-    if (PySlice_Unpack(item, &start, &stop, &step) < 0)
+    if (PySlice_Unpack(item, &start, &stop, &step) < 0) /* a zero step is a ValueError here */
       return -1;
-    if (step != 1) { /* a RuntimeError, as in the first releases, which had no steps either */
-      PyErr_Format(PyExc_RuntimeError,
-                   "slices with a step are not supported (got step %zd for dimension %d): only "
-                   "t[a:b]; index_select picks every k-th element", step, *dim + c->selected);
+    if (step < 0) {
+      PyErr_Format(PyExc_ValueError, "slices with a negative step are not supported (got step "
+                   "%zd for dimension %d)", step, *dim + c->selected);
       return -1;
     }
     Py_ssize_t length = PySlice_AdjustIndices(view->size[*dim], &start, &stop, step);
@@ -73,15 +78,30 @@ static int THPTensor_(applyIndexItem)(THPTensor_(Index) *c, PyObject *item, int 
                    "have empty dimensions", start, stop, *dim + c->selected, view->size[*dim]);
       return -1;
     }
-    THTensor_(narrow)(view, NULL, *dim, start, length);
+    /* Every step-th position from start: narrow to the span from the first to the last of them,
+     * then take that dimension's stride step times over (the view is ours alone). */
+    THTensor_(narrow)(view, NULL, *dim, start, (length - 1) * step + 1);
+    view->size[*dim] = length;
+    view->stride[*dim] *= step;
     (*dim)++;
     return 0;
   }
   PyErr_Format(PyExc_TypeError,
-               "indexing a tensor with %s is not supported; use an int, a slice, a tuple of them "
-               "(with at most one Ellipsis), or a torch_early.ByteTensor mask",
+               "indexing a tensor with %s is not supported; use an int, a slice, None, a tuple of "
+               "them (with at most one Ellipsis), a torch_early.ByteTensor mask or a "
+               "torch_early.LongTensor index",
                THPUtils_typename(item, name, sizeof(name)));
   return -1;
+}
+
+/* How many dimensions the items of the tuple key from position `first` on consume: all but None,
+ * which adds one. */
+static long THPTensor_(dimensionsUsed)(PyObject *key, Py_ssize_t first)
+{
+  long used = 0;
+  for (Py_ssize_t i = first; i < PyTuple_GET_SIZE(key); i++)
+    used += PyTuple_GET_ITEM(key, i) != Py_None;
+  return used;
 }
 
 /* Runs inside a TH error guard: select/narrow are bounds-checked above, so TH can only fail on
@@ -116,7 +136,7 @@ static void THPTensor_(indexBody)(void *opaque)
       seen_ellipsis = 1;
       /* Skip the dimensions the items after the Ellipsis do not reach: the trailing items align
        * with the trailing dimensions, one each (ints before here already removed theirs). */
-      long skip = (long)c->view->nDimension - dim - (long)(n - i - 1);
+      long skip = (long)c->view->nDimension - dim - THPTensor_(dimensionsUsed)(key, i + 1);
       if (skip < 0) {
         PyErr_Format(PyExc_IndexError, "too many indices for a %d-dimensional tensor",
                      c->source->nDimension);

@@ -887,7 +887,8 @@ def test_a_wrap_dim_argument_counts_back_from_the_named_tensors_dimensions(tmp_p
         ''')
     def flat(text):   # long statements are wrapped: compare with whitespace collapsed
         return ' '.join(text.split())
-    method, function = flat(wrapper_text(generated, 'sum')), flat(wrapper_text(generated, 'sum', True))
+    method = flat(wrapper_text(generated, 'sum'))
+    function = flat(wrapper_text(generated, 'sum', True))
     assert ('int dim = THPUtils_wrapDim(THPUtils_unpackInt(call.arg[0]), '
             'THTensor_(nDimension)(self), 0, "dim");') in method
     assert 'int dim = THPUtils_wrapDim(-1, THTensor_(nDimension)(self), 0, "dim");' in method

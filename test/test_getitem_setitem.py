@@ -110,16 +110,37 @@ def test_an_empty_slice_is_an_index_error(key):
         t[key]
 
 
-@pytest.mark.parametrize('key', [slice(None, None, 2), slice(None, None, -1),
-                                 (slice(None), slice(0, 2, 2))], ids=repr)
-def test_a_slice_with_a_step_is_a_runtime_error(key):
-    # The first releases had no steps and raised a RuntimeError; so does this one, saying what to
-    # use instead.
+@pytest.mark.parametrize('key, expected', [
+    (slice(None, None, 2), [[0, 1], [4, 5]]), (slice(1, 4, 2), [[2, 3], [6, 7]]),
+    (slice(1, 9, 5), [[2, 3]]), ((slice(None), slice(0, 2, 2)), [[0], [2], [4], [6]]),
+], ids=repr)
+def test_a_slice_with_a_step_takes_every_step_th_position_as_a_view(key, expected):
     t, _ = numbered(4, 2)
-    with pytest.raises(RuntimeError, match='slices with a step are not supported.*index_select'):
-        t[key]
-    with pytest.raises(RuntimeError, match='step'):
-        t[key] = 0
+    view = t[key]
+    assert view.tolist() == expected
+    view.fill_(-1)                                    # a view: the tensor changes
+    assert t.eq(-1).sum() == len(expected) * len(expected[0])
+    t, _ = numbered(4, 2)
+    t[key] = 9
+    assert t.eq(9).sum() == len(expected) * len(expected[0])
+
+
+@pytest.mark.parametrize('step, error', [(0, ValueError), (-1, ValueError)])
+def test_a_zero_or_negative_step_is_a_value_error(step, error):
+    t, _ = numbered(4, 2)
+    with pytest.raises(error):
+        t[1:3:step]
+
+
+def test_none_adds_a_dimension_of_size_1_where_it_stands():
+    t, _ = numbered(3, 4)
+    assert t[None].size() == (1, 3, 4)
+    assert t[1, None].size() == (1, 4) and t[1, None].tolist() == [t[1].tolist()]
+    assert t[None, 1:3, None].size() == (1, 2, 1, 4)
+    assert t[..., None].size() == (3, 4, 1)
+    assert t[None, ..., 2].size() == (1, 3)
+    t[None, 0] = 7
+    assert t[0].tolist() == [7, 7, 7, 7]
 
 
 # ---- a tuple --------------------------------------------------------------------------------
@@ -195,7 +216,7 @@ def test_two_ellipses_are_an_index_error():
 # ---- wrong keys -----------------------------------------------------------------------------
 
 @pytest.mark.parametrize('key, named', [
-    ('a', 'str'), (1.0, 'float'), (None, 'NoneType'), ([0, 1], 'list'), (True, 'bool'),
+    ('a', 'str'), (1.0, 'float'), ([0, 1], 'list'), (True, 'bool'),
     (torch_early.IntTensor([0]), 'torch_early.IntTensor'),
 ])
 def test_keys_of_other_types_are_a_type_error(key, named):

@@ -286,8 +286,9 @@ def test_gather_and_scatter_take_a_negative_dim():
     index = torch_early.LongTensor([[1, 0], [0, 0]])
     assert tensor.gather(-1, index).tolist() == [[2, 1], [3, 3]]
     assert torch_early.gather(tensor, -2, index).tolist() == tensor.gather(0, index).tolist()
-    scattered = torch_early.FloatTensor(2, 2).zero_().scatter_(-1, index, tensor)
-    assert scattered.tolist() == torch_early.FloatTensor(2, 2).zero_().scatter_(1, index, tensor).tolist()
+    zeros = torch_early.FloatTensor(2, 2).zero_()
+    scattered = zeros.clone().scatter_(-1, index, tensor)
+    assert scattered.tolist() == zeros.clone().scatter_(1, index, tensor).tolist()
     filled = torch_early.FloatTensor(2, 2).zero_().scatter_(-2, index, 5)
     assert filled.tolist() == [[5, 5], [5, 0]]
 

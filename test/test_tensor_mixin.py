@@ -81,7 +81,8 @@ def test_view_refuses_another_element_count():
 
 
 def test_view_refuses_an_impossible_inference():
-    with pytest.raises(RuntimeError, match="view of size '-1x4' is invalid for input of size '2x3'"):
+    with pytest.raises(RuntimeError,
+                       match="view of size '-1x4' is invalid for input of size '2x3'"):
         matrix(2, 3).view(-1, 4)
 
 

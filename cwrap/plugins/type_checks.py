@@ -13,7 +13,8 @@ TH gets as NULL (THNN's optional weights and biases):
     THFloatTensor *bias = call.arg[4] == Py_None ? NULL : THPFloatTensor_CData(call.arg[4]);
 A dimension with `wrap_dim: self` counts back from the end of self's dimensions when negative
 (-1 is the last), as v0.1.12 did; it is unpacked once the tensor it refers to is:
-    int dim = THPUtils_wrapDim(THPUtils_unpackInt(call.arg[1]), THTensor_(nDimension)(self), 0, "dim");
+    int dim = THPUtils_wrapDim(THPUtils_unpackInt(call.arg[1]),
+                               THTensor_(nDimension)(self), 0, "dim");
 """
 
 from dataclasses import dataclass

@@ -68,8 +68,8 @@ def _one_element_key(key, tensor):
 
 
 class Index(Function):
-    """input[index] for an int, a slice (step 1), Ellipsis or a tuple of them: a view.
-    Backward puts the gradient into the indexed region of a zero tensor."""
+    """input[index] for an int, a slice (any positive step), None, Ellipsis or a tuple of them:
+    a view. Backward puts the gradient into the indexed region of a zero tensor."""
 
     def __init__(self, index):
         super(Index, self).__init__()
@@ -426,6 +426,8 @@ class Unfold(Function):
     def forward(self, i):
         self.input_size = i.size()
         result = i.unfold(self.dim, self.size, self.step)
+        # backward indexes the output, which has one more dimension: count dim from the front
+        self.dim = _wrap_dim(self.dim, i.dim())
         self.mark_shared_storage((i, result))
         return result
 
