@@ -310,9 +310,10 @@ def test_arange_stops_before_its_end():
 
 
 @pytest.mark.parametrize('name', ['Float', 'Double'])
-def test_arange_holds_ceil_of_end_minus_start_over_step_values(name):
-    # the quotient in double: 9 / 0.3 is 30.0, 2.1 / 0.3 a hair above 7 (NumPy counts alike)
-    assert torch_early.arange(1, 10, 0.3, out=tensor_class(name)()).numel() == 30
+def test_arange_holds_the_exact_ceiling_of_end_minus_start_over_step_values(name):
+    # 0.3 is stored a hair below 3/10, so 9 / 0.3 is exactly a hair above 30 (though the division
+    # in double rounds it to 30.0): 31 values, as v0.1.12 counted (NumPy gives 30)
+    assert torch_early.arange(1, 10, 0.3, out=tensor_class(name)()).numel() == 31
     assert torch_early.arange(0, 2.1, 0.3, out=tensor_class(name)()).numel() == 8
     assert torch_early.arange(0.6, 0.89, 0.1, out=tensor_class(name)()).numel() == 3
     assert torch_early.arange(0, 5 + 1e-6).numel() == 6

@@ -80,15 +80,20 @@ void THTensor_(range)(THTensor *r_, accreal xmin, accreal xmax, accreal step) {
   THTensor_(fillArithmetic)(r_, xmin, step);
 }
 
-/* range without its end: the values xmin, xmin + step, ... before xmax, ceil((xmax - xmin) /
- * step) of them, the quotient taken in double (NumPy's rule too). Equal bounds give an empty
+/* range without its end: the values xmin, xmin + step, ... before xmax. There are ceil((xmax -
+ * xmin) / step) of them, the ceiling of the exact quotient of the two doubles, as v0.1.12 counted:
+ * 9 / 0.3 rounds to 30.0 in double, but 0.3 is stored a hair below 3/10, so the exact quotient is
+ * a hair above 30 and arange(1, 10, 0.3) has 31 values. fmod is exact: d = n * step + remainder
+ * with n whole, so the count is n, plus one when something remains. Equal bounds give an empty
  * tensor. */
 void THTensor_(arange)(THTensor *r_, accreal xmin, accreal xmax, accreal step) {
   THArgCheck(step != 0, 4, "step must be nonzero");
   THArgCheck((step > 0 && xmax >= xmin) || (step < 0 && xmax <= xmin), 4,
              "the step (%g) must go from start (%g) towards end (%g)", (double)step, (double)xmin,
              (double)xmax);
-  double count = ceil(((double)xmax - (double)xmin) / (double)step);
+  double distance = (double)xmax - (double)xmin;
+  double remainder = fmod(distance, (double)step);
+  double count = nearbyint((distance - remainder) / (double)step) + (remainder != 0);
   THArgCheck(count <= (double)LONG_MAX, 4, "arange: %g values is too many", count);
   if (count == 0) {
     THTensor_(resize1d)(r_, 0);

@@ -96,6 +96,8 @@ TEST(Case_(arange_stops_before_its_end)) {
   THTensor_(arange)(r, 0, 1, 0.25);                        /* 0 .25 .5 .75 */
   CHECK_EQ_LONG(r->size[0], 4);
   CHECK_NEAR(THTensor_(get1d)(r, 3), 0.75, 0);
+  THTensor_(arange)(r, 1, 10, 0.3);   /* 9 / 0.3 is exactly a hair above 30: 31 values */
+  CHECK_EQ_LONG(r->size[0], 31);
 #endif
   EXPECT_TH_ERROR(THTensor_(arange)(r, 0, 5, 0), "step must be nonzero");
   EXPECT_TH_ERROR(THTensor_(arange)(r, 5, 0, 1), "the step (1) must go from start (5) towards end (0)");
