@@ -69,6 +69,48 @@ static PyObject *THPSize_reduce(PyObject *self, PyObject *unused)
   return Py_BuildValue("(O(N))", (PyObject *)Py_TYPE(self), items);
 }
 
+/* The tuple operations that make a new tuple of sizes (x + y, x * 2, x[1:]) give a Size again,
+ * as in v0.1.12, when every item is an int; otherwise (x + ('a',)) the plain tuple. Takes the
+ * reference to `tuple`; returns a new reference or NULL. */
+static PyObject *THPSize_fromTupleResult(PyObject *tuple)
+{
+  if (tuple == NULL || !PyTuple_CheckExact(tuple))
+    return tuple;
+  Py_ssize_t n = PyTuple_GET_SIZE(tuple);
+  for (Py_ssize_t i = 0; i < n; i++)
+    if (!PyLong_CheckExact(PyTuple_GET_ITEM(tuple, i)))
+      return tuple;
+  PyObject *size = THPSizeType.tp_alloc(&THPSizeType, n);
+  if (size != NULL) {
+    for (Py_ssize_t i = 0; i < n; i++) {
+      PyObject *item = PyTuple_GET_ITEM(tuple, i);
+      Py_INCREF(item);
+      PyTuple_SET_ITEM(size, i, item);
+    }
+  }
+  Py_DECREF(tuple);
+  return size;
+}
+
+static PyObject *THPSize_concat(PyObject *self, PyObject *other)
+{
+  return THPSize_fromTupleResult(PyTuple_Type.tp_as_sequence->sq_concat(self, other));
+}
+
+static PyObject *THPSize_repeat(PyObject *self, Py_ssize_t count)
+{
+  return THPSize_fromTupleResult(PyTuple_Type.tp_as_sequence->sq_repeat(self, count));
+}
+
+static PyObject *THPSize_subscript(PyObject *self, PyObject *key)
+{
+  PyObject *result = PyTuple_Type.tp_as_mapping->mp_subscript(self, key);
+  return PySlice_Check(key) ? THPSize_fromTupleResult(result) : result;
+}
+
+static PySequenceMethods THPSize_sequenceMethods;
+static PyMappingMethods THPSize_mappingMethods;
+
 static PyMethodDef THPSize_methods[] = {
   {"__reduce__", THPSize_reduce, METH_NOARGS, NULL},
   {NULL}
@@ -80,6 +122,8 @@ PyTypeObject THPSizeType = {
   .tp_basicsize = sizeof(PyTupleObject) - sizeof(PyObject *),
   .tp_itemsize = sizeof(PyObject *),
   .tp_repr = THPSize_repr,
+  .tp_as_sequence = &THPSize_sequenceMethods,
+  .tp_as_mapping = &THPSize_mappingMethods,
   .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_TUPLE_SUBCLASS,
   .tp_doc = "torch_early.Size(sizes): the sizes of a tensor, a tuple of ints.",
   .tp_methods = THPSize_methods,
@@ -89,6 +133,12 @@ PyTypeObject THPSizeType = {
 int THPSize_init(PyObject *module)
 {
   THPSizeType.tp_base = &PyTuple_Type;
+  /* tuple's own slots, except those that make a new tuple of sizes */
+  THPSize_sequenceMethods = *PyTuple_Type.tp_as_sequence;
+  THPSize_sequenceMethods.sq_concat = THPSize_concat;
+  THPSize_sequenceMethods.sq_repeat = THPSize_repeat;
+  THPSize_mappingMethods = *PyTuple_Type.tp_as_mapping;
+  THPSize_mappingMethods.mp_subscript = THPSize_subscript;
   if (PyType_Ready(&THPSizeType) < 0)
     return -1;
   Py_INCREF(&THPSizeType);

@@ -82,6 +82,20 @@ int THPUtils_unpackInt(PyObject *obj)
   return (int)value;
 }
 
+int THPUtils_wrapDim(int dim, int ndim, int extra, const char *name)
+{
+  int count = ndim + extra;  /* the positions a dimension may take */
+  if (PyErr_Occurred() || count == 0)
+    return dim;
+  if (dim < -count || dim >= count) {
+    PyErr_Format(THPException_IndexError,
+                 "argument '%s': dimension %d out of range of %dD tensor (expected a dimension "
+                 "from %d to %d)", name, dim, ndim, -count, count - 1);
+    return dim;
+  }
+  return dim < 0 ? dim + count : dim;
+}
+
 int THPUtils_checkDouble(PyObject *obj)
 {
   if (PyFloat_CheckExact(obj) || PyLong_CheckExact(obj))

@@ -22,6 +22,13 @@ long THPUtils_unpackSize(PyObject *obj);
 long THPUtils_unpackLongArgument(PyObject *obj, const char *name);
 /* A long that must also fit a C int (dimension numbers): OverflowError when it does not. */
 int THPUtils_unpackInt(PyObject *obj);
+/* A dimension argument `name` of an n-D tensor (ndim = n) as TH takes it: a negative one counts
+ * back from the end, -1 being the last, as v0.1.12 did. With extra = 1 it is a position to insert
+ * a dimension at (unsqueeze, stack: 0..n, -1 appending). Outside -n-extra..n-1+extra it is a
+ * torch_early.TensorIndexError naming the dimension as given and the valid range. A tensor without
+ * dimensions (and extra = 0) leaves the value to TH's own checks, and so does an error already
+ * set (by the unpacking of this or an earlier argument). Returns the dimension to use. */
+int THPUtils_wrapDim(int dim, int ndim, int extra, const char *name);
 /* Python floats and ints (and anything with __float__ or __index__ that is not a bool). */
 int THPUtils_checkDouble(PyObject *obj);
 double THPUtils_unpackDouble(PyObject *obj);

@@ -46,6 +46,9 @@ class Argument:
     if_true: Optional[str] = None   # bool arguments: the C string TH gets for True ...
     if_false: Optional[str] = None  # ... and for False (LAPACK's 'U'/'L' flags)
     nullable: bool = False          # a pointer that may be given as None: TH gets NULL
+    wrap_dim: Optional[str] = None  # int dimensions: the tensor argument whose dimensions a
+                                    # negative value counts back from ('self', 'seq'); with
+                                    # '+1' ('self+1') a position to insert one at (unsqueeze)
 
     @property
     def py_object(self):
@@ -108,7 +111,7 @@ DECLARATION_KEYS = {'name', 'python_name', 'cname', 'return', 'arguments', 'opti
                     'after_call', 'release_gil', 'sparse', 'doc'}
 OPTION_KEYS = {'cname', 'return', 'arguments', 'before_call', 'after_call', 'sparse'}
 ARGUMENT_KEYS = {'arg', 'default', 'kwarg_only', 'output', 'long_args', 'if_true', 'if_false',
-                 'nullable'}
+                 'nullable', 'wrap_dim'}
 
 
 def parse(root_path):
@@ -261,6 +264,10 @@ def _argument(raw, where):
     argument.nullable = bool(attributes.get('nullable', False))
     if argument.nullable and not argument.type.endswith('*'):
         raise CwrapError('%s: %r: only a pointer can be nullable' % (where, text))
+    if 'wrap_dim' in attributes:
+        argument.wrap_dim = str(attributes['wrap_dim']).replace(' ', '')
+        if argument.type != 'int':
+            raise CwrapError('%s: %r: wrap_dim is for an int dimension' % (where, text))
     if ('if_true' in attributes) != ('if_false' in attributes) or (
             'if_true' in attributes and argument.type != 'bool'):
         raise CwrapError('%s: %r: if_true and if_false go together, on a bool' % (where, text))
@@ -269,7 +276,7 @@ def _argument(raw, where):
         argument.if_false = str(attributes['if_false'])
     if argument.kind != 'python' and (argument.default is not None or argument.kwarg_only
                                       or argument.output or argument.long_args
-                                      or argument.nullable):
+                                      or argument.nullable or argument.wrap_dim):
         raise CwrapError('%s: %r takes no attributes' % (where, text))
     return argument
 

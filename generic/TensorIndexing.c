@@ -1,10 +1,13 @@
 /* t[key] and t[key] = value, in C; included by generic/Tensor.c.
- * Keys: an int (negative counts from the end), a slice (unit step: a step is a RuntimeError, as
- * it was in 2017), a tuple of ints and slices with at most one Ellipsis, a lone Ellipsis (the
- * whole tensor), or a ByteTensor mask. Ints select (removing a dimension), slices narrow.
+ * Keys: an int (negative counts from the end), a slice (a positive step takes every step-th
+ * position, as in v0.1.12), None (a new dimension of size 1), a tuple of them with at most one
+ * Ellipsis, a lone Ellipsis (the whole tensor), or a ByteTensor mask. Ints select (removing a
+ * dimension), slices narrow.
  * When the last remaining dimension is selected the result is a Python number, so a full int index
  * of a 1-D tensor gives a number. Everything else is a view sharing the storage; a mask gives a
- * 1-D copy (masked_select), and mask assignment fills or copies in order. The methods index(key)
+ * 1-D copy (masked_select), and mask assignment fills or copies in order. A LongTensor key (the
+ * whole key only) gives the slices it lists along dimension 0 (index_select), and assigning to it
+ * is index_fill_ or index_copy_ along dimension 0. The methods index(key)
  * and set_index(key, value) do the same, except that a single element stays a 1-element tensor. */
 
 typedef struct {
@@ -19,11 +22,16 @@ typedef struct {
   int failed;          /* out: a Python exception is set */
 } THPTensor_(Index);
 
-/* Applies one int or slice to dimension *dim of c->view. */
+/* Applies one int, slice or None to dimension *dim of c->view. */
 static int THPTensor_(applyIndexItem)(THPTensor_(Index) *c, PyObject *item, int *dim, int is_last)
 {
   THTensor *view = c->view;
   char name[128];
+  if (item == Py_None) { /* a new dimension of size 1 here (even after the last), as unsqueeze */
+    THTensor_(unsqueeze1d)(view, NULL, *dim);
+    (*dim)++;
+    return 0;
+  }
   if (*dim >= view->nDimension) {
     PyErr_Format(PyExc_IndexError, "too many indices for a %d-dimensional tensor",
                  c->source->nDimension);
@@ -56,12 +64,11 @@ static int THPTensor_(applyIndexItem)(THPTensor_(Index) *c, PyObject *item, int 
   }
   if (PySlice_Check(item)) {
     Py_ssize_t start, stop, step;
-    if (PySlice_Unpack(item, &start, &stop, &step) < 0)
+    if (PySlice_Unpack(item, &start, &stop, &step) < 0) /* a zero step is a ValueError here */
       return -1;
-    if (step != 1) { /* a RuntimeError, as in the first releases, which had no steps either */
-      PyErr_Format(PyExc_RuntimeError,
-                   "slices with a step are not supported (got step %zd for dimension %d): only "
-                   "t[a:b]; index_select picks every k-th element", step, *dim + c->selected);
+    if (step < 0) {
+      PyErr_Format(PyExc_ValueError, "slices with a negative step are not supported (got step "
+                   "%zd for dimension %d)", step, *dim + c->selected);
       return -1;
     }
     Py_ssize_t length = PySlice_AdjustIndices(view->size[*dim], &start, &stop, step);
@@ -71,15 +78,30 @@ static int THPTensor_(applyIndexItem)(THPTensor_(Index) *c, PyObject *item, int 
                    "have empty dimensions", start, stop, *dim + c->selected, view->size[*dim]);
       return -1;
     }
-    THTensor_(narrow)(view, NULL, *dim, start, length);
+    /* Every step-th position from start: narrow to the span from the first to the last of them,
+     * then take that dimension's stride step times over (the view is ours alone). */
+    THTensor_(narrow)(view, NULL, *dim, start, (length - 1) * step + 1);
+    view->size[*dim] = length;
+    view->stride[*dim] *= step;
     (*dim)++;
     return 0;
   }
   PyErr_Format(PyExc_TypeError,
-               "indexing a tensor with %s is not supported; use an int, a slice, a tuple of them "
-               "(with at most one Ellipsis), or a torch_early.ByteTensor mask",
+               "indexing a tensor with %s is not supported; use an int, a slice, None, a tuple of "
+               "them (with at most one Ellipsis), a torch_early.ByteTensor mask or a "
+               "torch_early.LongTensor index",
                THPUtils_typename(item, name, sizeof(name)));
   return -1;
+}
+
+/* How many dimensions the items of the tuple key from position `first` on consume: all but None,
+ * which adds one. */
+static long THPTensor_(dimensionsUsed)(PyObject *key, Py_ssize_t first)
+{
+  long used = 0;
+  for (Py_ssize_t i = first; i < PyTuple_GET_SIZE(key); i++)
+    used += PyTuple_GET_ITEM(key, i) != Py_None;
+  return used;
 }
 
 /* Runs inside a TH error guard: select/narrow are bounds-checked above, so TH can only fail on
@@ -114,7 +136,7 @@ static void THPTensor_(indexBody)(void *opaque)
       seen_ellipsis = 1;
       /* Skip the dimensions the items after the Ellipsis do not reach: the trailing items align
        * with the trailing dimensions, one each (ints before here already removed theirs). */
-      long skip = (long)c->view->nDimension - dim - (long)(n - i - 1);
+      long skip = (long)c->view->nDimension - dim - THPTensor_(dimensionsUsed)(key, i + 1);
       if (skip < 0) {
         PyErr_Format(PyExc_IndexError, "too many indices for a %d-dimensional tensor",
                      c->source->nDimension);
@@ -175,10 +197,48 @@ static void THPTensor_(maskedCopyBody)(void *opaque)
   THPTensor_(Masked) *m = opaque;
   THTensor_(maskedCopy)(m->tensor, m->mask, m->values);
 }
+
+/* A LongTensor key picks whole slices along dimension 0, as index_select(0, key) does; assigning
+ * to it is index_fill_(0, key, number) or index_copy_(0, key, tensor). As in v0.1.12, only as the
+ * whole key: inside a tuple it is refused like any other unsupported item. */
+typedef struct {
+  THTensor *tensor;
+  THLongTensor *index;
+  THTensor *values; /* indexSelect result, or indexCopy source */
+  real fill;
+} THPTensor_(Indexed);
+
+static void THPTensor_(indexSelectBody)(void *opaque)
+{
+  THPTensor_(Indexed) *x = opaque;
+  THTensor_(indexSelect)(x->values, x->tensor, 0, x->index);
+}
+
+static void THPTensor_(indexFillBody)(void *opaque)
+{
+  THPTensor_(Indexed) *x = opaque;
+  THTensor_(indexFill)(x->tensor, 0, x->index, x->fill);
+}
+
+static void THPTensor_(indexCopyBody)(void *opaque)
+{
+  THPTensor_(Indexed) *x = opaque;
+  THTensor_(indexCopy)(x->tensor, 0, x->index, x->values);
+}
 #endif
 
 static PyObject *THPTensor_(getValueAs)(THPTensor *self, PyObject *key, int force_tensor)
 {
+#if !defined(TH_REAL_IS_HALF)
+  if (THPLongTensor_Check(key)) {
+    THPTensor_(Indexed) x = {self->cdata, ((THPLongTensor *)key)->cdata, THTensor_(new)(), 0};
+    if (THPError_guard(THPTensor_(indexSelectBody), &x, "- self - key") < 0) {
+      THTensor_(free)(x.values);
+      return NULL;
+    }
+    return THPTensor_(New)(x.values);
+  }
+#endif
   if (THPByteTensor_Check(key)) {
 #if defined(TH_REAL_IS_HALF)
     THPUtils_setError(PyExc_TypeError, "torch_early.HalfTensor does not support mask indexing");
@@ -239,6 +299,21 @@ static int THPTensor_(setValueAs)(THPTensor *self, PyObject *key, PyObject *valu
   if (PyErr_Occurred())
     return -1;
 
+#if !defined(TH_REAL_IS_HALF)
+  if (THPLongTensor_Check(key)) {
+    THPTensor_(Indexed) x = {self->cdata, ((THPLongTensor *)key)->cdata, NULL, number};
+    if (value_is_number)
+      return THPError_guard(THPTensor_(indexFillBody), &x, "self - key value");
+    if (!THPTensor_(Check)(value)) {
+      THPUtils_setError(PyExc_TypeError, "assignment through a torch_early.LongTensor index to "
+                        "a %s needs a %s source, but got %s", THPTensorStr, THPTensorStr,
+                        THPUtils_typename(value, name, sizeof(name)));
+      return -1;
+    }
+    x.values = ((THPTensor *)value)->cdata;
+    return THPError_guard(THPTensor_(indexCopyBody), &x, "self - key value");
+  }
+#endif
   if (THPByteTensor_Check(key)) {
 #if defined(TH_REAL_IS_HALF)
     THPUtils_setError(PyExc_TypeError, "torch_early.HalfTensor does not support mask indexing");

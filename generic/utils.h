@@ -102,13 +102,14 @@ static inline PyObject *THPUtils_(newAccreal)(accreal value)
 
 /* ---- A sequence of tensors of this dtype: torch_early.cat's first argument (cwrap's THTensor**) ---- */
 
-/* A list or tuple of at least one tensor, every one of this dtype. */
+/* A list or tuple of tensors, every one of this dtype. An empty one matches too, so that TH
+ * refuses it with a RuntimeError (cat([]) in v0.1.12), rather than being a TypeError. */
 static inline int THPUtils_(checkTensorList)(PyObject *obj)
 {
   if (!PyList_Check(obj) && !PyTuple_Check(obj))
     return 0;
   Py_ssize_t n = PySequence_Fast_GET_SIZE(obj);
-  if (n == 0 || n > INT_MAX)
+  if (n > INT_MAX)
     return 0;
   for (Py_ssize_t i = 0; i < n; i++)
     if (!THPTensor_(Check)(PySequence_Fast_GET_ITEM(obj, i)))
@@ -138,6 +139,16 @@ static inline int THPUtils_(tensorListLength)(THTensor **list)
   while (list[n] != NULL)
     n++;
   return n;
+}
+
+/* The dimensions that a negative dim of cat counts back from: those of the first tensor that
+ * has any (empty tensors are skipped by cat); 0 when all are empty. */
+static inline int THPUtils_(tensorListDim)(THTensor **list)
+{
+  for (int i = 0; list[i] != NULL; i++)
+    if (THTensor_(nDimension)(list[i]) > 0)
+      return THTensor_(nDimension)(list[i]);
+  return 0;
 }
 
 /* The elements of all the tensors together (to decide whether to release the GIL). */

@@ -247,7 +247,7 @@ def test_index_operations_in_place_return_self():
 
 @pytest.mark.parametrize('call, error', [
     (lambda x: x.index_select(0, long([3])), IndexError),
-    (lambda x: x.index_select(-1, long([0])), RuntimeError),
+    (lambda x: x.index_select(-3, long([0])), IndexError),
     (lambda x: x.index_select(0, [0, 1]), TypeError),
     (lambda x: x.index_select(0, Variable(double(2))), TypeError),
     (lambda x: x.index_select(0, torch_early.IntTensor([0])), TypeError),
@@ -444,7 +444,7 @@ def test_scatter_gradient_values():
 
 @pytest.mark.parametrize('call, error', [
     (lambda x: x.gather(1, long([[4], [0], [0]])), IndexError),
-    (lambda x: x.gather(-1, long([[0], [0], [0]])), RuntimeError),
+    (lambda x: x.gather(-3, long([[0], [0], [0]])), IndexError),
     (lambda x: x.gather(1, [[0], [0], [0]]), TypeError),
     (lambda x: x.gather(1, long([[0], [0]])), RuntimeError),
     (lambda x: x.scatter(1, long([[4], [0], [0]]), leaf(double(3, 1))), IndexError),
@@ -471,3 +471,38 @@ def test_a_saved_index_changed_in_place_is_caught():
     index.add_(0)
     with pytest.raises(RuntimeError, match='modified by an inplace operation'):
         y.backward(torch_early.DoubleTensor(3, 1).fill_(1))
+
+
+# -- a LongTensor key: index_select / index_fill_ / index_copy_ along dimension 0 ----------------
+
+@pytest.mark.parametrize('wrap', AS_TENSOR_OR_VARIABLE, ids=WRAP_IDS)
+def test_a_long_tensor_key_reads_slices_and_sums_the_gradient_of_repeats(wrap):
+    x = leaf(double(3, 2))
+    picked = x[wrap(long([2, 0, 2]))]
+    same_values(picked, x.data.index_select(0, long([2, 0, 2])))
+    picked.sum().backward()
+    assert x.grad.data.tolist() == [[1, 1], [0, 0], [2, 2]]    # row 2 picked twice
+    check(lambda v: v[long([1, 1, 0])], leaf(double(3, 2)))
+
+
+def test_assigning_a_number_through_a_long_tensor_key_cuts_the_gradient_of_those_slices():
+    x = leaf(double(3, 2))
+    y = x * 1
+    y[long([0, 2])] = 5
+    same_values(y, torch_early.DoubleTensor([[5, 5], x.data[1].tolist(), [5, 5]]))
+    y.sum().backward()
+    assert x.grad.data.tolist() == [[0, 0], [1, 1], [0, 0]]
+
+
+def test_assigning_a_variable_through_a_long_tensor_key_is_index_copy():
+    x, source = leaf(double(3, 2)), leaf(double(2, 2))
+
+    def assign(x, source):
+        y = x * 1
+        y[long([2, 0])] = source
+        return y
+    same_values(assign(x, source),
+                x.data.clone().index_copy_(0, long([2, 0]), source.data))
+    check(assign, x, source)
+    with pytest.raises(TypeError, match='a mask .* or an index'):
+        x[Variable(torch_early.DoubleTensor([0]))]

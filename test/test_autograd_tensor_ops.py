@@ -43,7 +43,8 @@ def test_concat_errors():
     with pytest.raises(RuntimeError):
         Concat(0)(a, leaf(double(2, 2)))
     with pytest.raises(RuntimeError):
-        Concat(-1)(a, a)
+        Concat(-3)(a, a)
+    assert Concat(-1)(a, a).size() == (2, 6)          # -1: the last dimension
     with pytest.raises(TypeError, match='Variables'):
         Concat(0)(a, double(2, 3))
 

@@ -71,8 +71,8 @@ def test_index_gradient_accumulates_over_overlapping_keys():
 
 @pytest.mark.parametrize('key, error', [
     (3, IndexError), (-4, IndexError), ((0, 5), IndexError), ((0, 0, 0), IndexError),
-    (slice(3, 5), IndexError), (slice(None, None, 2), RuntimeError), ('a', TypeError),
-    (0.5, TypeError), (None, TypeError)], ids=repr)
+    (slice(3, 5), IndexError), (slice(None, None, -1), ValueError), ('a', TypeError),
+    (0.5, TypeError), ([0], TypeError)], ids=repr)
 def test_index_errors_match_the_tensor(key, error):
     x = leaf(double(3, 4))
     with pytest.raises(error):
@@ -81,14 +81,13 @@ def test_index_errors_match_the_tensor(key, error):
         x[key]
 
 
-def test_index_by_a_long_tensor_or_a_non_mask_variable_is_a_type_error():
+def test_index_by_a_variable_other_than_a_mask_or_an_index_is_a_type_error():
     x = leaf(double(3, 4))
-    with pytest.raises(TypeError):
-        x[torch_early.LongTensor([0, 1])]
-    with pytest.raises(TypeError, match='mask'):
-        x[Variable(torch_early.LongTensor([0, 1]))]
+    assert x[Variable(torch_early.LongTensor([0, 1]))].size() == (2, 4)   # an index: rows
     with pytest.raises(TypeError, match='mask'):
         x[Variable(double(3, 4))]
+    with pytest.raises(TypeError, match='an index'):
+        x[Variable(torch_early.IntTensor([0, 1]))]
 
 
 def test_iteration_yields_views_along_dim_0():
@@ -134,7 +133,7 @@ def test_narrow(dim, start, length, layout):
     check(lambda x: x.narrow(dim, start, length), x)
 
 
-@pytest.mark.parametrize('args, error', [((3, 0), RuntimeError), ((-1, 0), RuntimeError),
+@pytest.mark.parametrize('args, error', [((3, 0), RuntimeError), ((-3, 0), RuntimeError),
                                          ((0, 3), IndexError)])
 def test_select_errors(args, error):
     x = leaf(double(3, 4))
@@ -142,7 +141,7 @@ def test_select_errors(args, error):
         x.select(*args)
 
 
-@pytest.mark.parametrize('args', [(2, 0, 1), (-1, 0, 1), (0, 2, 2), (0, 3, 1), (1, -1, 1),
+@pytest.mark.parametrize('args', [(2, 0, 1), (-3, 0, 1), (0, 2, 2), (0, 3, 1), (1, -1, 1),
                                   (1, 0, 0), (1, 0, 5)])
 def test_narrow_errors_match_the_tensor(args):
     x = leaf(double(3, 4))
@@ -181,7 +180,7 @@ def test_t_needs_two_dimensions_and_transpose_rejects_bad_dims():
     with pytest.raises(RuntimeError, match='2 or more dimensions'):
         leaf(double(3)).t()
     x = leaf(double(3, 4))
-    for dims in [(0, 2), (-1, 0)]:
+    for dims in [(0, 2), (-3, 0)]:
         with pytest.raises(RuntimeError):
             x.data.transpose(*dims)
         with pytest.raises(RuntimeError):
@@ -235,7 +234,7 @@ def test_view_of_a_non_contiguous_result_after_contiguous():
     check(lambda x: (x * 2).t().contiguous().view(12), x)
 
 
-@pytest.mark.parametrize('sizes, error', [((5, 5), ValueError), ((5, -1), ValueError),
+@pytest.mark.parametrize('sizes, error', [((5, 5), RuntimeError), ((5, -1), RuntimeError),
                                           ((-1, -1), RuntimeError)], ids=repr)
 def test_bad_view_sizes(sizes, error):
     with pytest.raises(error):
@@ -463,3 +462,42 @@ def test_views_of_a_volatile_variable_are_volatile_and_build_no_graph():
     for view in (x[0], x.t(), x.view(12), x.narrow(1, 0, 2), x.chunk(2)[0], x.unsqueeze(0)):
         assert view.volatile and view.creator is None and not view.requires_grad
         assert shares_memory(view, x)
+
+
+# -- negative dims (v0.1.12) and expand adding leading dims ---------------------------------
+
+def test_select_narrow_and_transpose_of_a_variable_count_a_negative_dim_from_the_end():
+    x = leaf(double(2, 3, 4))
+    same_values(x.select(-1, 2), x.data.select(2, 2))
+    same_values(x.narrow(-2, 1, 2), x.data.narrow(1, 1, 2))
+    same_values(x.transpose(-1, 0), x.data.transpose(2, 0))
+    check(lambda x: x.select(-2, 1), leaf(double(2, 3, 2)))
+    check(lambda x: x.gather(-1, torch_early.LongTensor([[1, 0], [0, 0]])), leaf(double(2, 2)))
+
+
+@pytest.mark.parametrize('shape, sizes', [((3,), (2, 3)), ((3, 1), (2, 3, 4)), ((1,), (2, 2)),
+                                          ((2, 1), (4, -1, 3))], ids=repr)
+def test_expand_to_new_leading_dims_sums_the_gradient_over_them(shape, sizes):
+    x = leaf(double(*shape))
+    y = x.expand(*sizes)
+    same_values(y, x.data.expand(*sizes))
+    check(lambda x: x.expand(*sizes), leaf(double(*shape)))
+    y.backward(torch_early.DoubleTensor(y.size()).fill_(1))
+    assert x.grad.data.size() == x.data.size()
+    assert x.grad.data.tolist() == torch_early.DoubleTensor(x.data.size()).fill_(
+        y.data.numel() // x.data.numel()).tolist()
+
+
+def test_indexing_with_a_step_or_none_passes_the_gradient_back_to_the_positions_read():
+    x = leaf(double(4, 3))
+    y = x[::2, None]
+    same_values(y, x.data[::2].unsqueeze(1))
+    y.sum().backward()
+    assert x.grad.data.tolist() == [[1, 1, 1], [0, 0, 0], [1, 1, 1], [0, 0, 0]]
+    check(lambda x: x[1:4:2, None, ::2], leaf(double(4, 3)))
+
+
+def test_unfold_of_a_variable_along_a_negative_dim():
+    x = leaf(double(2, 5))
+    same_values(x.unfold(-1, 2, 2), x.data.unfold(1, 2, 2))
+    check(lambda x: x.unfold(-1, 3, 1), leaf(double(2, 4)))

@@ -295,3 +295,41 @@ def test_numel_counts_the_elements():
     assert torch_early.numel(torch_early.FloatTensor(2, 3, 4)) == 24
     assert torch_early.numel(torch_early.ByteTensor()) == 0
     assert torch_early.IntTensor(5).numel() == 5
+
+
+# ---- arange: range without its end (v0.1.12) ----------------------------------------------------
+
+def test_arange_stops_before_its_end():
+    assert torch_early.arange(4).tolist() == [0, 1, 2, 3]
+    assert torch_early.arange(2, 5).tolist() == [2, 3, 4]
+    assert torch_early.arange(0, 5, 2).tolist() == [0, 2, 4]
+    assert torch_early.arange(1, -1, -1).tolist() == [1, 0]
+    assert torch_early.arange(1, 2, 0.25).tolist() == [1, 1.25, 1.5, 1.75]
+    assert torch_early.arange(3, step=2).tolist() == [0, 2]
+    assert type(torch_early.arange(3)) is torch_early.FloatTensor
+
+
+@pytest.mark.parametrize('name', ['Float', 'Double'])
+def test_arange_holds_the_exact_ceiling_of_end_minus_start_over_step_values(name):
+    # 0.3 is stored a hair below 3/10, so 9 / 0.3 is exactly a hair above 30 (though the division
+    # in double rounds it to 30.0): 31 values, as v0.1.12 counted (NumPy gives 30)
+    assert torch_early.arange(1, 10, 0.3, out=tensor_class(name)()).numel() == 31
+    assert torch_early.arange(0, 2.1, 0.3, out=tensor_class(name)()).numel() == 8
+    assert torch_early.arange(0.6, 0.89, 0.1, out=tensor_class(name)()).numel() == 3
+    assert torch_early.arange(0, 5 + 1e-6).numel() == 6
+    assert torch_early.arange(0, 5 - 1e-6).numel() == 5
+    assert torch_early.arange(10, -1 - 1e-6, -1).numel() == 12
+
+
+def test_arange_of_equal_bounds_is_empty_and_writes_into_a_strided_out():
+    assert torch_early.arange(2, 2).dim() == 0
+    x = torch_early.LongTensor(2, 3).zero_()
+    torch_early.arange(0, 4, out=x.narrow(1, 1, 2))
+    assert x.tolist() == [[0, 0, 1], [0, 2, 3]]
+
+
+def test_arange_refuses_a_step_that_never_reaches_end():
+    with pytest.raises(RuntimeError, match='step must be nonzero'):
+        torch_early.arange(0, 3, 0)
+    with pytest.raises(RuntimeError, match=r'the step \(1\) must go from start \(3\) towards end'):
+        torch_early.arange(3, 0)

@@ -847,3 +847,63 @@ def test_show_expands_generic_names_for_one_dtype():
                                     'THLongTensor_cadd(r, t, v, s); "(int value)"')
     assert expand('accreal s = THTensor_(sumall)(t);', 'Float') == \
         'double s = THFloatTensor_sumall(t);'
+
+
+def test_a_wrap_dim_argument_counts_back_from_the_named_tensors_dimensions(tmp_path):
+    generated = generate_text(tmp_path, '''\
+        [[
+          name: sum
+          with_stateless: True
+          return: argument 0
+          arguments:
+            - arg: THTensor* result
+              output: True
+            - THTensor* self
+            - arg: int dim
+              wrap_dim: self
+              default: -1
+        ]]
+        [[
+          name: unsqueeze
+          return: argument 0
+          arguments:
+            - arg: THTensor* result
+              output: True
+            - THTensor* self
+            - arg: int dim
+              wrap_dim: self+1
+        ]]
+        [[
+          name: cat
+          only_stateless: True
+          return: argument 0
+          arguments:
+            - arg: THTensor* result
+              output: True
+            - THTensor** seq
+            - arg: int dim
+              wrap_dim: seq
+        ]]
+        ''')
+    def flat(text):   # long statements are wrapped: compare with whitespace collapsed
+        return ' '.join(text.split())
+    method = flat(wrapper_text(generated, 'sum'))
+    function = flat(wrapper_text(generated, 'sum', True))
+    assert ('int dim = THPUtils_wrapDim(THPUtils_unpackInt(call.arg[0]), '
+            'THTensor_(nDimension)(self), 0, "dim");') in method
+    assert 'int dim = THPUtils_wrapDim(-1, THTensor_(nDimension)(self), 0, "dim");' in method
+    # the function form wraps by its source, unpacked before the dim
+    source = function.index('THTensor *source = ')
+    assert function.index('THTensor_(nDimension)(source), 0, "dim")', source) > source
+    assert 'THTensor_(nDimension)(self), 1, "dim")' in flat(wrapper_text(generated, 'unsqueeze'))
+    assert ('THPUtils_(tensorListDim)(seq), 0, "dim")'
+            in flat(wrapper_text(generated, 'cat', True)))
+
+
+def test_wrap_dim_is_for_an_int_and_names_a_tensor_argument(tmp_path):
+    with pytest.raises(cwrap.CwrapError, match='wrap_dim is for an int dimension'):
+        generate_text(tmp_path, '[[\n  name: bad\n  arguments:\n    - THTensor* self\n'
+                                '    - arg: long n\n      wrap_dim: self\n]]\n')
+    with pytest.raises(cwrap.CwrapError, match="wrap_dim 'other' names no tensor argument"):
+        generate_text(tmp_path, '[[\n  name: bad\n  arguments:\n    - THTensor* self\n'
+                                '    - arg: int dim\n      wrap_dim: other\n]]\n')

@@ -110,16 +110,37 @@ def test_an_empty_slice_is_an_index_error(key):
         t[key]
 
 
-@pytest.mark.parametrize('key', [slice(None, None, 2), slice(None, None, -1),
-                                 (slice(None), slice(0, 2, 2))], ids=repr)
-def test_a_slice_with_a_step_is_a_runtime_error(key):
-    # The first releases had no steps and raised a RuntimeError; so does this one, saying what to
-    # use instead.
+@pytest.mark.parametrize('key, expected', [
+    (slice(None, None, 2), [[0, 1], [4, 5]]), (slice(1, 4, 2), [[2, 3], [6, 7]]),
+    (slice(1, 9, 5), [[2, 3]]), ((slice(None), slice(0, 2, 2)), [[0], [2], [4], [6]]),
+], ids=repr)
+def test_a_slice_with_a_step_takes_every_step_th_position_as_a_view(key, expected):
     t, _ = numbered(4, 2)
-    with pytest.raises(RuntimeError, match='slices with a step are not supported.*index_select'):
-        t[key]
-    with pytest.raises(RuntimeError, match='step'):
-        t[key] = 0
+    view = t[key]
+    assert view.tolist() == expected
+    view.fill_(-1)                                    # a view: the tensor changes
+    assert t.eq(-1).sum() == len(expected) * len(expected[0])
+    t, _ = numbered(4, 2)
+    t[key] = 9
+    assert t.eq(9).sum() == len(expected) * len(expected[0])
+
+
+@pytest.mark.parametrize('step, error', [(0, ValueError), (-1, ValueError)])
+def test_a_zero_or_negative_step_is_a_value_error(step, error):
+    t, _ = numbered(4, 2)
+    with pytest.raises(error):
+        t[1:3:step]
+
+
+def test_none_adds_a_dimension_of_size_1_where_it_stands():
+    t, _ = numbered(3, 4)
+    assert t[None].size() == (1, 3, 4)
+    assert t[1, None].size() == (1, 4) and t[1, None].tolist() == [t[1].tolist()]
+    assert t[None, 1:3, None].size() == (1, 2, 1, 4)
+    assert t[..., None].size() == (3, 4, 1)
+    assert t[None, ..., 2].size() == (1, 3)
+    t[None, 0] = 7
+    assert t[0].tolist() == [7, 7, 7, 7]
 
 
 # ---- a tuple --------------------------------------------------------------------------------
@@ -195,8 +216,8 @@ def test_two_ellipses_are_an_index_error():
 # ---- wrong keys -----------------------------------------------------------------------------
 
 @pytest.mark.parametrize('key, named', [
-    ('a', 'str'), (1.0, 'float'), (None, 'NoneType'), ([0, 1], 'list'), (True, 'bool'),
-    (torch_early.LongTensor([0]), 'torch_early.LongTensor'),
+    ('a', 'str'), (1.0, 'float'), ([0, 1], 'list'), (True, 'bool'),
+    (torch_early.IntTensor([0]), 'torch_early.IntTensor'),
 ])
 def test_keys_of_other_types_are_a_type_error(key, named):
     t, _ = numbered(2, 3)
@@ -385,9 +406,13 @@ def test_a_mask_source_of_another_dtype_is_a_type_error():
         t[torch_early.ByteTensor([[1, 0], [0, 1]])] = torch_early.IntTensor([1, 2])
 
 
-def test_half_tensors_refuse_masks():
+def test_half_tensors_take_masks_through_float():
+    half = torch_early.HalfTensor([1, 2, 3])
+    assert half[torch_early.ByteTensor([1, 0, 1])].tolist() == [1, 3]
+    half[torch_early.ByteTensor([0, 1, 0])] = 0.5
+    assert type(half) is torch_early.HalfTensor and half.tolist() == [1, 0.5, 3]
     with pytest.raises(TypeError, match='does not support mask indexing'):
-        torch_early.HalfTensor([1, 2])[torch_early.ByteTensor([1, 0])]
+        torch_early.HalfTensor.index(half, torch_early.ByteTensor([1, 0, 1]))
 
 
 # ---- index(key) and set_index(key, value): the same, keeping a single element a tensor -------
@@ -436,3 +461,39 @@ def test_set_index_arguments():
         t.set_index(0)
     with pytest.raises(RuntimeError, match='inconsistent tensor size'):
         t.set_index(0, torch_early.FloatTensor([1, 2]))
+
+
+# ---- a LongTensor key: whole slices along dimension 0 (v0.1.10 on) ----------------------------
+
+@pytest.mark.parametrize('name', DTYPES)
+def test_a_long_tensor_key_picks_slices_along_dim_0_as_a_copy(name):
+    tensor = tensor_class(name)([[1, 2], [3, 4], [5, 6]])
+    picked = tensor[torch_early.LongTensor([2, 0, 2])]
+    assert type(picked) is type(tensor) and picked.tolist() == [[5, 6], [1, 2], [5, 6]]
+    picked.fill_(0)                                    # a copy: the tensor keeps its values
+    assert tensor.tolist() == [[1, 2], [3, 4], [5, 6]]
+    assert tensor_class(name)([7, 8, 9])[torch_early.LongTensor([1])].tolist() == [8]
+
+
+@pytest.mark.parametrize('name', DTYPES)
+def test_assigning_through_a_long_tensor_key_fills_or_copies_slices(name):
+    tensor = tensor_class(name)(3, 2).zero_()
+    tensor[torch_early.LongTensor([0, 2])] = 7
+    assert tensor.tolist() == [[7, 7], [0, 0], [7, 7]]
+    tensor[torch_early.LongTensor([1, 0])] = tensor_class(name)([[1, 2], [3, 4]])
+    assert tensor.tolist() == [[3, 4], [1, 2], [7, 7]]
+
+
+def test_a_long_tensor_key_out_of_range_or_in_a_tuple_is_an_error():
+    tensor = torch_early.FloatTensor(3, 2).zero_()
+    with pytest.raises(IndexError):
+        tensor[torch_early.LongTensor([3])]
+    with pytest.raises(IndexError):
+        tensor[torch_early.LongTensor([0, 5])] = 1
+    assert tensor.tolist() == [[0, 0]] * 3              # checked before anything is written
+    with pytest.raises(TypeError, match='indexing a tensor with torch_early.LongTensor'):
+        tensor[0, torch_early.LongTensor([1])] = 1     # v0.1.12 refused it inside a tuple too
+    with pytest.raises(TypeError, match='needs a torch_early.FloatTensor source'):
+        tensor[torch_early.LongTensor([0])] = torch_early.DoubleTensor(1, 2)
+    with pytest.raises(RuntimeError):
+        tensor[torch_early.LongTensor([0])] = torch_early.FloatTensor(1, 3)

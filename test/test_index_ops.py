@@ -264,3 +264,37 @@ def test_mask_errors():
     with pytest.raises(TypeError, match='expected .*torch_early.ByteTensor mask'):
         tensor.masked_fill_(torch_early.FloatTensor(2, 3).zero_(), 1)
     assert tensor.tolist() == small_values(2, 3).tolist()
+
+
+# ---- negative dims (v0.1.12): -1 is the last dimension ------------------------------------------
+
+def test_index_ops_take_a_negative_dim():
+    tensor = torch_early.DoubleTensor([[1, 2, 3], [4, 5, 6]])
+    index = torch_early.LongTensor([2, 0])
+    assert tensor.index_select(-1, index).tolist() == tensor.index_select(1, index).tolist()
+    assert torch_early.index_select(tensor, -2, torch_early.LongTensor([1])).tolist() == [[4, 5, 6]]
+    source = torch_early.DoubleTensor([[10, 20], [30, 40]])
+    for method, argument in [('index_add_', source), ('index_copy_', source),
+                             ('index_fill_', 7)]:
+        negative = getattr(tensor.clone(), method)(-1, index, argument)
+        positive = getattr(tensor.clone(), method)(1, index, argument)
+        assert negative.tolist() == positive.tolist()
+
+
+def test_gather_and_scatter_take_a_negative_dim():
+    tensor = torch_early.FloatTensor([[1, 2], [3, 4]])
+    index = torch_early.LongTensor([[1, 0], [0, 0]])
+    assert tensor.gather(-1, index).tolist() == [[2, 1], [3, 3]]
+    assert torch_early.gather(tensor, -2, index).tolist() == tensor.gather(0, index).tolist()
+    zeros = torch_early.FloatTensor(2, 2).zero_()
+    scattered = zeros.clone().scatter_(-1, index, tensor)
+    assert scattered.tolist() == zeros.clone().scatter_(1, index, tensor).tolist()
+    filled = torch_early.FloatTensor(2, 2).zero_().scatter_(-2, index, 5)
+    assert filled.tolist() == [[5, 5], [5, 0]]
+
+
+def test_an_index_op_dim_out_of_range_names_the_valid_range():
+    tensor = torch_early.FloatTensor(2, 3)
+    with pytest.raises(IndexError, match=r"argument 'dim': dimension -3 out of range of 2D "
+                                         r"tensor \(expected a dimension from -2 to 1\)"):
+        tensor.index_select(-3, torch_early.LongTensor([0]))

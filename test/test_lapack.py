@@ -291,6 +291,36 @@ def test_btrifact_and_btrisolve_solve_a_batch(name):
     close(torch_early.btrisolve(tensor(b), lu, pivots).numpy(), expected, name, 1000)
 
 
+@pytest.mark.parametrize('pivot', [True, False])
+def test_btrifact_with_info_reports_singular_matrices_there_instead_of_raising(pivot):
+    batch = torch_early.DoubleTensor([[[2, 1], [1, 3]], [[1, 2], [2, 4]], [[4, 1], [1, 2]]])
+    info = torch_early.IntTensor()
+    lu, pivots = batch.btrifact(info=info, pivot=pivot)
+    assert info.tolist() == [0, 2, 0]                  # U(2,2) of the second matrix is zero
+    assert pivots.size() == (3, 2)
+    good = torch_early.btrifact(batch.index_select(0, torch_early.LongTensor([0, 2])))[0]
+    assert lu.index_select(0, torch_early.LongTensor([0, 2])).tolist() == good.tolist()
+    assert torch_early.btrifact(batch.narrow(0, 0, 1), info=info)[0].size() == (1, 2, 2)
+    assert info.tolist() == [0]
+    with pytest.raises(TypeError, match='btrifact received an invalid combination'):
+        batch.btrifact(info=torch_early.LongTensor())
+
+
+@pytest.mark.parametrize('name', FLOAT_DTYPES)
+def test_btriunpack_gives_p_l_u_whose_product_is_the_batch(name):
+    rng = numpy.random.RandomState(3)
+    a = rng.randn(3, 4, 4).astype(NUMPY[name])
+    P, L, U = torch_early.btriunpack(*tensor(a).btrifact())
+    product = numpy.matmul(P.numpy(), numpy.matmul(L.numpy(), U.numpy()))
+    close(product, a, name, 100)
+    assert numpy.array_equal(numpy.triu(L.numpy()[0]), numpy.eye(4))     # unit lower
+    assert numpy.array_equal(numpy.tril(U.numpy()[0], -1), numpy.zeros((4, 4)))
+    assert numpy.array_equal(P.numpy()[1].sum(0), numpy.ones(4))          # a permutation
+    assert torch_early.btriunpack(*tensor(a).btrifact(), unpack_data=False)[1] is None
+    with pytest.raises(RuntimeError, match='batch of square matrices'):
+        torch_early.btriunpack(tensor(a[0]), torch_early.IntTensor(4))
+
+
 # ---- errors ---------------------------------------------------------------------------------
 
 def test_singular_matrices_are_runtime_errors_naming_the_zero_pivot():

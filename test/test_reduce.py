@@ -397,3 +397,36 @@ def test_max_and_min_with_a_tensor_are_element_wise(name, reference, type_name):
 def test_max_with_a_tensor_of_another_size_names_the_sizes():
     with pytest.raises(RuntimeError, match='size'):
         torch_early.FloatTensor([1, 2, 3]).max(torch_early.FloatTensor([1, 2]))
+
+
+# ---- negative dims along every reduction and scan (v0.1.12) -----------------------------------
+
+ALONG_A_DIM = [('sum', ()), ('prod', ()), ('mean', ()), ('std', ()), ('var', ()),
+               ('max', ()), ('min', ()), ('cumsum', ()), ('cumprod', ()), ('norm', (2,)),
+               ('sort', ()), ('mode', ()), ('median', ()), ('kthvalue', (1,)), ('topk', (1,)),
+               ('renorm', (2, 'dim', 5))]
+
+
+def _along(tensor, name, leading, dim):
+    if 'dim' in leading:
+        args = tuple(dim if a == 'dim' else a for a in leading)
+    else:
+        args = leading + (dim,)
+    result = getattr(tensor, name)(*args)
+    return [r.tolist() for r in result] if isinstance(result, tuple) else result.tolist()
+
+
+@pytest.mark.parametrize('name, leading', ALONG_A_DIM, ids=[n for n, _ in ALONG_A_DIM])
+def test_a_negative_dim_reduces_along_the_dimension_counted_from_the_end(name, leading):
+    tensor = torch_early.DoubleTensor([[3, 1, 2], [6, 5, 4]])
+    for dim in (0, 1):
+        assert _along(tensor, name, leading, dim - 2) == _along(tensor, name, leading, dim)
+
+
+def test_the_function_forms_wrap_a_negative_dim_too():
+    tensor = torch_early.DoubleTensor([[3, 1, 2], [6, 5, 4]])
+    assert torch_early.sum(tensor, -1).tolist() == [[6], [15]]
+    assert torch_early.cumsum(tensor, -2).tolist() == [[3, 1, 2], [9, 6, 6]]
+    assert torch_early.max(tensor, -1)[1].tolist() == [[0], [0]]
+    with pytest.raises(IndexError, match=r'expected a dimension from -2 to 1'):
+        torch_early.sum(tensor, -3)

@@ -28,7 +28,7 @@ def test_squeeze_and_unsqueeze_count_negative_dims_from_the_end():
 @pytest.mark.parametrize('dim', [-6, 5, -1000, 1000])
 def test_unsqueeze_out_of_range_names_the_dim_given_and_the_range(dim):
     tensor = torch_early.FloatTensor(2, 1, 3, 1)
-    message = (r'dimension %d is out of range for unsqueezing a 4D tensor \(expected a dimension '
+    message = (r"argument 'dim': dimension %d out of range of 4D tensor \(expected a dimension "
                r'from -5 to 4\)' % dim)
     for call in (lambda: tensor.unsqueeze(dim), lambda: tensor.clone().unsqueeze_(dim),
                  lambda: torch_early.unsqueeze(tensor, dim)):
@@ -204,3 +204,56 @@ def test_a_failed_resize_leaves_the_tensor_as_it_was():
     with pytest.raises(RuntimeError, match=TOO_LARGE):
         tensor.resize_(2 ** 62, 2 ** 62)
     assert tensor.tolist() == [1, 2]
+
+
+# ---- negative dimensions: -1 is the last (v0.1.12) -------------------------------------------
+
+NEG_DIM_VIEWS = [
+    ('narrow', (2, 3, 4), lambda dim: (dim, 1, 1)),
+    ('select', (2, 3, 4), lambda dim: (dim, 1)),
+    ('unfold', (2, 3, 4), lambda dim: (dim, 2, 1)),
+    ('transpose', (2, 3, 4), lambda dim: (dim, 0)),
+    ('squeeze', (2, 1, 4), lambda dim: (dim,)),
+]
+
+
+@pytest.mark.parametrize('name, sizes, args', NEG_DIM_VIEWS, ids=[v[0] for v in NEG_DIM_VIEWS])
+@pytest.mark.parametrize('dtype', ['Float', 'Long', 'Byte'])
+def test_a_negative_dim_counts_back_from_the_last(name, sizes, args, dtype):
+    tensor = tensor_class(dtype)(*sizes).zero_()
+    ndim = len(sizes)
+    for dim in range(ndim):
+        expected = getattr(tensor, name)(*args(dim))
+        got = getattr(tensor, name)(*args(dim - ndim))
+        assert got.size() == expected.size() and got.stride() == expected.stride()
+
+
+def test_transpose_in_place_and_as_a_function_wrap_both_dims():
+    tensor = torch_early.FloatTensor(2, 3, 4).zero_()
+    assert torch_early.transpose(tensor, -1, -3).size() == (4, 3, 2)
+    assert tensor.clone().transpose_(0, -2).size() == (3, 2, 4)
+
+
+@pytest.mark.parametrize('dim', [3, -4, 100])
+def test_a_dim_out_of_range_names_it_and_the_valid_range(dim):
+    tensor = torch_early.FloatTensor(2, 3, 4)
+    message = (r"argument 'dim': dimension %d out of range of 3D tensor \(expected a dimension "
+               r"from -3 to 2\)" % dim)
+    with pytest.raises(IndexError, match=message):
+        tensor.narrow(dim, 0, 1)
+    with pytest.raises(IndexError, match=message):
+        tensor.select(dim, 0)
+    with pytest.raises(IndexError, match=message.replace("'dim'", "'dim0'")):
+        tensor.transpose(dim, 0)
+
+
+# ---- expand and view: the v0.1.12 rules ---------------------------------------------------------
+
+def test_view_of_another_element_count_is_a_runtime_error():
+    tensor = torch_early.FloatTensor(15).zero_()
+    for sizes in [(15, 0), (7, -1), (15, -1, -1)]:
+        with pytest.raises(RuntimeError):
+            tensor.view(*sizes)
+    empty = torch_early.FloatTensor()
+    assert empty.view(0).dim() == 0
+    assert tensor.view(-1, 5).size() == (3, 5)

@@ -67,3 +67,14 @@ def test_tensors_report_and_accept_sizes():
     assert torch_early.IntTensor(size).size() == size
     assert torch_early.FloatTensor(2, 5).size(1) == 5
     assert torch_early.FloatTensor(2, 5).size(-1) == 5
+
+
+def test_operations_that_make_a_new_tuple_of_sizes_give_a_size():
+    size = torch_early.Size([1, 2, 3])
+    for result in (size + size, size + (4,), size * 2, 2 * size, size[:-1], size[::2]):
+        assert type(result) is torch_early.Size
+    assert size + (4,) == (1, 2, 3, 4) and size[1:] == (2, 3)
+    assert type(size[0]) is int
+    mixed = size + ('a',)                   # not all ints: a plain tuple
+    assert type(mixed) is tuple and mixed == (1, 2, 3, 'a')
+    assert type((0,) + size) is tuple       # tuple's own + decides, as for any tuple subclass

@@ -35,15 +35,15 @@ else:
 
 from . import _C
 from ._utils import _import_dotted_name
-from .tensor import _TensorBase
+from .tensor import _TensorBase, _HalfTensorMixin
 from .storage import _StorageBase
 from ._tensor_str import set_printoptions
-from .functional import split, chunk, stack
+from .functional import split, chunk, stack, unbind, btriunpack
 
 __all__ = [
     'typename', 'is_tensor', 'is_storage', 'set_default_tensor_type',
     'set_rng_state', 'get_rng_state', 'manual_seed', 'initial_seed',
-    'set_printoptions', 'chunk', 'split', 'stack',
+    'set_printoptions', 'chunk', 'split', 'stack', 'unbind', 'btriunpack',
     'DoubleStorage', 'FloatStorage', 'HalfStorage', 'LongStorage', 'IntStorage',
     'ShortStorage', 'CharStorage', 'ByteStorage',
     'DoubleTensor', 'FloatTensor', 'HalfTensor', 'LongTensor', 'IntTensor',
@@ -214,7 +214,7 @@ class FloatTensor(_C.FloatTensorBase, _TensorBase):
         return FloatStorage
 
 
-class HalfTensor(_C.HalfTensorBase, _TensorBase):
+class HalfTensor(_HalfTensorMixin, _C.HalfTensorBase, _TensorBase):
     def is_signed(self):
         return True
 

@@ -122,3 +122,17 @@ def _rebuild_tensor(storage, storage_offset, size, stride):
             type(storage).__name__))
     tensor_class = getattr(torch_early, type(storage).__name__.replace('Storage', 'Tensor'))
     return tensor_class().set_(storage, storage_offset, torch_early.Size(size), tuple(stride))
+
+
+def _wrap_dim(dim, ndim, extra=0, name='dim'):
+    """A dimension of an `ndim`-D tensor as the C functions take it, 0..ndim-1: a negative one
+    counts back from the end, -1 being the last, as v0.1.12 did. With extra=1 it is a position to
+    insert a new dimension at (stack, unsqueeze: 0..ndim, -1 appending). The Python side's twin of
+    the C wrappers' THPUtils_wrapDim; out of range is an IndexError naming the valid range."""
+    count = ndim + extra
+    if count == 0:
+        return dim  # a tensor without dimensions: the C function reports it
+    if not -count <= dim < count:
+        raise IndexError("argument '{}': dimension {} out of range of {}D tensor (expected a "
+                         "dimension from {} to {})".format(name, dim, ndim, -count, count - 1))
+    return dim + count if dim < 0 else dim

@@ -155,7 +155,7 @@ class _TensorBase(object):
         for size in sizes:
             count *= size
         if count != numel:
-            raise ValueError("view of size '{}' is invalid for input of size '{}'".format(
+            raise RuntimeError("view of size '{}' is invalid for input of size '{}'".format(
                 _size_str(sizes), _size_str(self.size())))
         if not self.is_contiguous():
             raise ValueError("input should be contiguous")
@@ -171,17 +171,33 @@ class _TensorBase(object):
         """A view in which each dimension of size 1 is repeated to the given size, without copying:
         its stride becomes 0, so every index along it reads the same element.
 
-        Sizes are ints or one torch_early.Size, one per dimension (no new dimensions are added)."""
+        Sizes are ints or one torch_early.Size. There may be more of them than the tensor has
+        dimensions: the tensor is then first seen with leading dimensions of size 1, so a tensor
+        of size 3 expands to 2 x 3. A size of -1 keeps that dimension's size."""
         sizes = _sizes_from_args(sizes)
-        if len(sizes) != self.dim():
-            raise ValueError('the number of dimensions provided must equal tensor.dim()')
-        strides = list(self.stride())
-        for d, (old, new) in enumerate(zip(self.size(), sizes)):
-            if old == 1:
+        if self.dim() == 0:
+            raise ValueError("cannot expand an empty tensor")
+        new_dims = len(sizes) - self.dim()
+        if new_dims < 0:
+            raise ValueError("the number of sizes provided ({}) must be at least the number of "
+                             "dimensions of the tensor ({})".format(len(sizes), self.dim()))
+        old_sizes = [1] * new_dims + list(self.size())
+        # A new leading dimension of size 1 gets the stride unsqueeze(0) would give it: the size
+        # times the stride of the tensor's first dimension (the new ones in between have size 1).
+        leading_stride = self.size(0) * self.stride(0)
+        strides = [leading_stride] * new_dims + list(self.stride())
+        new_sizes = []
+        for d, (old, new) in enumerate(zip(old_sizes, sizes)):
+            if new == -1:
+                new = old
+            if new != old:
+                if old != 1:
+                    raise ValueError("incorrect size: only supporting singleton expansion "
+                                     "(size=1): cannot expand dimension {} of size {} to {}"
+                                     .format(d, old, new))
                 strides[d] = 0
-            elif old != new:
-                raise ValueError('incorrect size: only supporting singleton expansion (size=1)')
-        return _restride(self, sizes, strides)
+            new_sizes.append(new)
+        return _restride(self, new_sizes, strides)
 
     def expand_as(self, tensor):
         """The expansion of this tensor to the sizes of `tensor`."""
@@ -230,6 +246,10 @@ class _TensorBase(object):
     def chunk(self, n_chunks, dim=0):
         """`n_chunks` views of equal size along `dim` (see torch_early.chunk)."""
         return torch_early.chunk(self, n_chunks, dim)
+
+    def unbind(self, dim=0):
+        """The slices along `dim` as a tuple of views (see torch_early.unbind)."""
+        return torch_early.unbind(self, dim)
 
     # ---- Python protocols -------------------------------------------------------------------
 
@@ -446,3 +466,60 @@ def _tensor_key(tensor):
         return ('tensor', id(tensor))
     return ('tensor', type(tensor).__name__, storage.data_ptr(), tensor.storage_offset(),
             tuple(tensor.size()), tuple(tensor.stride()))
+
+
+def _as_float(value):
+    """A HalfTensor operand as a FloatTensor; anything else (a number, a mask) as it is."""
+    return value.float() if isinstance(value, torch_early.HalfTensor) else value
+
+
+def _through_float(name, returns_half):
+    """A HalfTensor method computed by FloatTensor's `name` on converted operands, the result
+    converted back when `returns_half` (and when it is a FloatTensor)."""
+    def method(self, *args):
+        result = getattr(self.float(), name)(*[_as_float(arg) for arg in args])
+        if returns_half and torch_early.is_tensor(result):
+            return result.half()
+        if returns_half and isinstance(result, tuple):  # (values, indices) along a dim
+            return (result[0].half(),) + result[1:]
+        return result
+    method.__name__ = name
+    method.__doc__ = "{}(), computed in float and rounded to half.".format(name)
+    return method
+
+
+class _HalfTensorMixin(object):
+    """The few operations v0.1.12's tests make on a CPU HalfTensor (comparing two of them:
+    a != b, a - b, abs(), max(), masked assignment). Half storage has no arithmetic of its own in
+    TH (it stores and converts); these convert to float, compute there, and round back."""
+
+    # comparisons give a ByteTensor, as for every type
+    eq = _through_float('eq', returns_half=False)
+    ne = _through_float('ne', returns_half=False)
+    lt = _through_float('lt', returns_half=False)
+    le = _through_float('le', returns_half=False)
+    gt = _through_float('gt', returns_half=False)
+    ge = _through_float('ge', returns_half=False)
+    # arithmetic gives a HalfTensor (max() and sum() of everything: a Python number)
+    add = _through_float('add', returns_half=True)
+    sub = _through_float('sub', returns_half=True)
+    mul = _through_float('mul', returns_half=True)
+    div = _through_float('div', returns_half=True)
+    abs = _through_float('abs', returns_half=True)
+    neg = _through_float('neg', returns_half=True)
+    max = _through_float('max', returns_half=True)
+    min = _through_float('min', returns_half=True)
+    sum = _through_float('sum', returns_half=True)
+
+    def __getitem__(self, key):
+        if isinstance(key, torch_early.ByteTensor):
+            return self.float()[key].half()
+        return super(_HalfTensorMixin, self).__getitem__(key)
+
+    def __setitem__(self, key, value):
+        if isinstance(key, torch_early.ByteTensor):
+            as_float = self.float()
+            as_float[key] = _as_float(value)
+            self.copy_(as_float)
+            return
+        super(_HalfTensorMixin, self).__setitem__(key, value)

@@ -11,6 +11,10 @@ is unpacked once for the whole wrapper. This plugin also rejects unknown types, 
 THGenerator* its default (the default generator). A `nullable` pointer also accepts None, which
 TH gets as NULL (THNN's optional weights and biases):
     THFloatTensor *bias = call.arg[4] == Py_None ? NULL : THPFloatTensor_CData(call.arg[4]);
+A dimension with `wrap_dim: self` counts back from the end of self's dimensions when negative
+(-1 is the last), as v0.1.12 did; it is unpacked once the tensor it refers to is:
+    int dim = THPUtils_wrapDim(THPUtils_unpackInt(call.arg[1]),
+                               THTensor_(nDimension)(self), 0, "dim");
 """
 
 from dataclasses import dataclass
@@ -34,11 +38,12 @@ class THPType:
     count: Optional[str] = None         # for tensors: number of elements of $value
     default: Optional[str] = None       # used when the declaration gives no default
     release: Optional[str] = None       # the unpacked value is new: the call frees it with this
+    ndim: Optional[str] = None          # for tensors: number of dimensions of $value (wrap_dim)
 
 
 TENSOR = THPType('THTensor *', 'THPTensor_(Check)($arg)', 'THPTensor_(CData)($arg)',
                  Macro('THPTensorStr'), result='THPTensor_(result)',
-                 count='THTensor_(nElement)($value)')
+                 count='THTensor_(nElement)($value)', ndim='THTensor_(nDimension)($value)')
 
 
 def fixed_dtype_tensor(real):
@@ -65,7 +70,8 @@ TYPES = {
                           'THPUtils_(unpackTensorList)($arg)',
                           Macro('"sequence of " THPTensorStr'),
                           count='THPUtils_(tensorListNumel)($value)',
-                          release='THPUtils_(freeTensorList)'),
+                          release='THPUtils_(freeTensorList)',
+                          ndim='THPUtils_(tensorListDim)($value)'),
     # A sparse tensor of the wrapper's dtype (lib/THS): the operand of the sparse math, or a
     # sparse result.
     'THSTensor*': THPType('THSTensor *', 'THSPTensor_(Check)($arg)', 'THSPTensor_(CData)($arg)',
@@ -167,26 +173,68 @@ class TypeChecks(Plugin):
             code.prologue.append(unpack)
 
     def process_option(self, declaration, option, code):
+        # Each value is unpacked in the caller's order (an error stops the reading of the next
+        # ones); a wrap_dim dimension waits for its tensor if that comes later.
+        unpacked_names = {'self'} if not declaration.stateless else set()
+        waiting = []
         for arg in self._in_caller_order(option):
             thp = type_of(arg)
             if arg.kind == 'constant':
-                code.unpacks.append((declared(thp.ctype, arg.name), arg.value))
-                continue
-            if arg.long_args:
-                code.checks.append(LONG_ARGS_CHECK)
-                unpacked = LONG_ARGS_UNPACK
+                unpack = (declared(thp.ctype, arg.name), arg.value)
             else:
-                value = bound_value(option, arg)
-                check = substitute(thp.check, {'arg': value})
-                unpacked = substitute(thp.unpack, {'arg': value, 'name': arg.name})
-                if arg.nullable:
-                    check = '(%s == Py_None || %s)' % (value, check)
-                    if unpacked != 'NULL':
-                        unpacked = '%s == Py_None ? NULL : %s' % (value, unpacked)
-                code.checks.append(check)
-            if thp.release:
-                unpacked = 'THPCall_keep(&call, %s, %s)' % (unpacked, thp.release)
-            code.unpacks.append((declared(thp.ctype, arg.name), unpacked))
+                unpack = (declared(thp.ctype, arg.name), self._unpacked(option, arg, code))
+            if arg.wrap_dim:
+                waiting.append((arg, unpack))
+            else:
+                code.unpacks.append(unpack)
+                unpacked_names.add(arg.name)
+            for dim_arg, dim_unpack in list(waiting):
+                if self._wrap_tensor(declaration, dim_arg) in unpacked_names:
+                    code.unpacks.append(self._wrapped(declaration, option, dim_arg, dim_unpack))
+                    waiting.remove((dim_arg, dim_unpack))
+        for dim_arg, dim_unpack in waiting:
+            code.unpacks.append(self._wrapped(declaration, option, dim_arg, dim_unpack))
+
+    @staticmethod
+    def _unpacked(option, arg, code):
+        """The C expression unpacking a caller-given argument; its type check goes to code."""
+        thp = type_of(arg)
+        if arg.long_args:
+            code.checks.append(LONG_ARGS_CHECK)
+            unpacked = LONG_ARGS_UNPACK
+        else:
+            value = bound_value(option, arg)
+            check = substitute(thp.check, {'arg': value})
+            unpacked = substitute(thp.unpack, {'arg': value, 'name': arg.name})
+            if arg.nullable:
+                check = '(%s == Py_None || %s)' % (value, check)
+                if unpacked != 'NULL':
+                    unpacked = '%s == Py_None ? NULL : %s' % (value, unpacked)
+            code.checks.append(check)
+        if thp.release:
+            unpacked = 'THPCall_keep(&call, %s, %s)' % (unpacked, thp.release)
+        return unpacked
+
+    @staticmethod
+    def _wrap_tensor(declaration, arg):
+        """The C name of the tensor a wrap_dim dimension counts by (self is source in a function
+        form)."""
+        tensor_name = arg.wrap_dim.partition('+')[0]
+        return 'source' if declaration.stateless and tensor_name == 'self' else tensor_name
+
+    @staticmethod
+    def _wrapped(declaration, option, arg, unpack):
+        """The unpacking of a `wrap_dim` dimension: the value counted back from the end of the
+        tensor's dimensions when negative (THPUtils_wrapDim, csrc/utils.h)."""
+        extra = arg.wrap_dim.partition('+')[2]
+        tensor_name = TypeChecks._wrap_tensor(declaration, arg)
+        tensors = [a for a in option.arguments if a.name == tensor_name and a.kind != 'constant']
+        if not tensors or TYPES[tensors[0].type].ndim is None:
+            raise CwrapError('%s: declaration %s: wrap_dim %r names no tensor argument'
+                             % (declaration.source, declaration.name, arg.wrap_dim))
+        ndim = substitute(TYPES[tensors[0].type].ndim, {'value': tensor_name})
+        return (unpack[0], 'THPUtils_wrapDim(%s, %s, %s, "%s")'
+                % (unpack[1], ndim, extra or '0', arg.keyword or arg.name))
 
     @staticmethod
     def _in_caller_order(option):

@@ -18,6 +18,8 @@ import weakref
 from collections import OrderedDict
 
 from .. import _release
+from .._C import TensorIndexError
+from .._utils import _wrap_dim
 from ..utils.hooks import RemovableHandle
 from .engine import ExecutionEngine
 
@@ -787,9 +789,12 @@ class Variable(object):
         return args
 
     def _check_dim(self, dim, name):
-        if not 0 <= dim < self.dim():
-            raise RuntimeError("{}: dimension {} out of range of {}D tensor".format(
-                name, dim, self.dim()))
+        """dim counted from the front (a negative one counts back from the last, as in v0.1.12);
+        out of range, a torch_early.TensorIndexError (an IndexError and a RuntimeError)."""
+        try:
+            return _wrap_dim(dim, self.dim())
+        except IndexError as error:
+            raise TensorIndexError("{}: {}".format(name, error))
 
     @staticmethod
     def _variable(value, name):
@@ -821,37 +826,54 @@ class Variable(object):
         return Variable._typed_arg(mask, 'ByteTensor', 'a mask', name)
 
     @staticmethod
-    def _mask_key(key):
-        """The mask Variable when an indexing key is a mask (a ByteTensor, bare or in a
-        Variable), else None. A Variable key must be a mask."""
+    def _tensor_key(key, name):
+        """What an indexing key that is a tensor (bare or in a Variable) does: ('mask', the mask
+        Variable) for a ByteTensor, ('index', the index Variable) for a LongTensor, which picks
+        slices along dimension 0 as in v0.1.12; (None, None) for any other key. A Variable key
+        of another type is a TypeError."""
+        data = key.data if isinstance(key, Variable) else key
+        type_name = type(data).__name__ if _is_tensor(data) else None
+        if type_name == 'ByteTensor':
+            return 'mask', Variable._mask_arg(key, name)
+        if type_name == 'LongTensor':
+            return 'index', Variable._index_arg(key, name)
         if isinstance(key, Variable):
-            return Variable._mask_arg(key, '__getitem__')
-        if _is_tensor(key) and type(key).__name__ == 'ByteTensor':
-            return Variable(key)
-        return None
+            raise TypeError("{}() expects a mask (a ByteTensor) or an index (a LongTensor) when "
+                            "the key is a Variable, but got a Variable of {}".format(
+                                name, type(data).__name__))
+        return None, None
 
     # Views (a new Variable over the same data, sharing the version counter) -------------------
 
     def __getitem__(self, key):
         """Ints, slices, Ellipsis and tuples of them give a view (a one-element view where the
         tensor would give a number); a ByteTensor mask (a tensor or a Variable) gives a 1-D
-        copy of the elements it selects."""
-        mask = self._mask_key(key)
-        if mask is not None:
-            return MaskedSelect()(self, mask)
+        copy of the elements it selects; a LongTensor (a tensor or a Variable) gives a copy of
+        the slices it lists along dimension 0, index_select(0, key)."""
+        kind, tensor_key = self._tensor_key(key, '__getitem__')
+        if kind == 'mask':
+            return MaskedSelect()(self, tensor_key)
+        if kind == 'index':
+            return IndexSelect(0)(self, tensor_key)
         return Index(key)(self)
 
     index = __getitem__
 
     def __setitem__(self, key, value):
         """In place: a ByteTensor mask key with a Variable value is masked_copy_, with a number
-        masked_fill_; any other key writes the value (a Variable or a number) into self[key]."""
-        mask = self._mask_key(key)
-        if mask is not None:
+        masked_fill_; a LongTensor key is index_copy_(0, key, value) or index_fill_(0, key,
+        number); any other key writes the value (a Variable or a number) into self[key]."""
+        kind, tensor_key = self._tensor_key(key, '__setitem__')
+        if kind == 'mask':
             if isinstance(value, Variable):
-                MaskedCopy(inplace=True)(self, mask, value)
+                MaskedCopy(inplace=True)(self, tensor_key, value)
             else:
-                MaskedFill(_number(value, '__setitem__'), inplace=True)(self, mask)
+                MaskedFill(_number(value, '__setitem__'), inplace=True)(self, tensor_key)
+        elif kind == 'index':
+            if isinstance(value, Variable):
+                IndexCopy(0, inplace=True)(self, tensor_key, value)
+            else:
+                IndexFill(0, _number(value, '__setitem__'), inplace=True)(self, tensor_key)
         elif isinstance(value, Variable):
             SetItem(key)(self, value)
         else:
@@ -895,12 +917,12 @@ class Variable(object):
     def select(self, dim, index):
         """self[:, ..., index] with `index` at position `dim`: a view without that dimension
         (negative indices count from the end, as in self[...])."""
-        self._check_dim(dim, 'select')
+        dim = self._check_dim(dim, 'select')
         return Index((slice(None),) * dim + (index,))(self)
 
     def narrow(self, dim, start, length):
         """The view of `length` slices along `dim` from `start`."""
-        self._check_dim(dim, 'narrow')
+        dim = self._check_dim(dim, 'narrow')
         size = self.size(dim)
         if not 0 <= start < size or not 1 <= length <= size - start:
             raise RuntimeError("narrow: length {} is invalid for dimension {} of size {} "

@@ -80,6 +80,30 @@ void THTensor_(range)(THTensor *r_, accreal xmin, accreal xmax, accreal step) {
   THTensor_(fillArithmetic)(r_, xmin, step);
 }
 
+/* range without its end: the values xmin, xmin + step, ... before xmax. There are ceil((xmax -
+ * xmin) / step) of them, the ceiling of the exact quotient of the two doubles, as v0.1.12 counted:
+ * 9 / 0.3 rounds to 30.0 in double, but 0.3 is stored a hair below 3/10, so the exact quotient is
+ * a hair above 30 and arange(1, 10, 0.3) has 31 values. fmod is exact: d = n * step + remainder
+ * with n whole, so the count is n, plus one when something remains. Equal bounds give an empty
+ * tensor. */
+void THTensor_(arange)(THTensor *r_, accreal xmin, accreal xmax, accreal step) {
+  THArgCheck(step != 0, 4, "step must be nonzero");
+  THArgCheck((step > 0 && xmax >= xmin) || (step < 0 && xmax <= xmin), 4,
+             "the step (%g) must go from start (%g) towards end (%g)", (double)step, (double)xmin,
+             (double)xmax);
+  double distance = (double)xmax - (double)xmin;
+  double remainder = fmod(distance, (double)step);
+  double count = nearbyint((distance - remainder) / (double)step) + (remainder != 0);
+  THArgCheck(count <= (double)LONG_MAX, 4, "arange: %g values is too many", count);
+  if (count == 0) {
+    THTensor_(resize1d)(r_, 0);
+    return;
+  }
+  if (THTensor_(nElement)(r_) != (ptrdiff_t)count) /* a result of the right size keeps its shape */
+    THTensor_(resize1d)(r_, (long)count);
+  THTensor_(fillArithmetic)(r_, xmin, step);
+}
+
 #if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
 void THTensor_(linspace)(THTensor *r_, real a, real b, long n) {
   THArgCheck(n > 0, 4, "expected a positive number of steps, got %ld", n);

@@ -17,6 +17,7 @@ TH_API void THTensor_(eye)(THTensor *r_, long n, long m);
 /* xmin, xmin + step, ... up to and including xmax when it is reached exactly:
  * floor((xmax - xmin) / step) + 1 values. step must be nonzero and point from xmin to xmax. */
 TH_API void THTensor_(range)(THTensor *r_, accreal xmin, accreal xmax, accreal step);
+TH_API void THTensor_(arange)(THTensor *r_, accreal xmin, accreal xmax, accreal step);
 /* Main diagonal (k = 0), above it (k > 0) or below it (k < 0): a vector t becomes the square
  * matrix with t on diagonal k; a matrix t gives its diagonal k as a vector. */
 TH_API void THTensor_(diag)(THTensor *r_, THTensor *t, long k);

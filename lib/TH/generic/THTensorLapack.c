@@ -556,6 +556,13 @@ static void THTensor_(checkSquareBatch)(THTensor *a, int argNumber, const char *
 }
 
 void THTensor_(btrifact)(THTensor *ra_, THIntTensor *rpivots_, THTensor *a, int pivot) {
+  THTensor_(btrifactWithInfo)(ra_, rpivots_, NULL, a, pivot);
+}
+
+/* With rinfo_ NULL a singular matrix is an error; otherwise every matrix is factorised and
+ * rinfo_[b] receives LAPACK's info for matrix b: 0, or i when U(i,i) is exactly zero. */
+void THTensor_(btrifactWithInfo)(THTensor *ra_, THIntTensor *rpivots_, THIntTensor *rinfo_,
+                                 THTensor *a, int pivot) {
   THTensor_(checkSquareBatch)(a, 3, "the input");
   if (pivot)
     THLapack_require("getrf");
@@ -564,9 +571,11 @@ void THTensor_(btrifact)(THTensor *ra_, THIntTensor *rpivots_, THTensor *a, int 
   long failed = -1;
   THTensor *lu = THTensor_(newColumnMajorBatch)(a);
   THIntTensor *pivots = THIntTensor_newWithSize2d(batches, n);
+  THIntTensor *infos = THIntTensor_newWithSize1d(batches);
   real *pa = THTensor_(data)(lu);
   int *pp = THIntTensor_data(pivots);
-  for (long b = 0; b < batches && failed < 0; b++) {
+  /* a singular matrix stops the loop unless infos are wanted; a rejected argument always does */
+  for (long b = 0; b < batches && info >= 0 && (failed < 0 || rinfo_ != NULL); b++) {
     real *matrix = pa + b * (long)n * n;
     int *rows = pp + b * n;
     if (pivot) {
@@ -576,19 +585,25 @@ void THTensor_(btrifact)(THTensor *ra_, THIntTensor *rpivots_, THTensor *a, int 
       for (int i = 0; i < n; i++)
         rows[i] = i + 1;
     }
-    if (info != 0)
+    THIntTensor_set1d(infos, b, info);
+    if (info > 0 && failed < 0)
       failed = b;
   }
-  if (info != 0) {
+  if (info < 0 || (failed >= 0 && rinfo_ == NULL)) {
+    int first = failed >= 0 ? THIntTensor_get1d(infos, failed) : 0;
     THTensor_(free)(lu);
     THIntTensor_free(pivots);
+    THIntTensor_free(infos);
     THTensor_(checkLapackArguments)(info, "getrf");
-    THError("the matrix is singular: U(%d,%d) of batch element %ld is zero%s", info, info, failed,
-            pivot ? "" : " (LU without pivoting)");
+    THError("the matrix is singular: U(%d,%d) of batch element %ld is zero%s", first, first,
+            failed, pivot ? "" : " (LU without pivoting)");
   }
   THTensor_(giveResult)(ra_, lu);
   THIntTensor_set(rpivots_, pivots);
   THIntTensor_free(pivots);
+  if (rinfo_ != NULL)
+    THIntTensor_set(rinfo_, infos);
+  THIntTensor_free(infos);
 }
 
 void THTensor_(btrisolve)(THTensor *rb_, THTensor *b, THTensor *atf, THIntTensor *pivots) {

@@ -52,6 +52,10 @@ TH_API void THTensor_(ormqr)(THTensor *ra_, THTensor *a, THTensor *tau, THTensor
  * per matrix; rpivots_ (B x n) LAPACK's 1-based row swaps (1, 2, ..., n without pivoting).
  * btrisolve: rb_[i] solves atf[i] x = b[i] for b of size B x n, from btrifact's results. */
 TH_API void THTensor_(btrifact)(THTensor *ra_, THIntTensor *rpivots_, THTensor *a, int pivot);
+/* btrifactWithInfo: the same; with rinfo_ (B values) a singular matrix is reported there, as
+ * LAPACK's info (i when U(i,i) is zero), instead of raising. */
+TH_API void THTensor_(btrifactWithInfo)(THTensor *ra_, THIntTensor *rpivots_, THIntTensor *rinfo_,
+                                        THTensor *a, int pivot);
 TH_API void THTensor_(btrisolve)(THTensor *rb_, THTensor *b, THTensor *atf, THIntTensor *pivots);
 
 #endif

@@ -82,6 +82,28 @@ TEST(Case_(eye_has_ones_on_the_main_diagonal)) {
   THTensor_(free)(r);
 }
 
+TEST(Case_(arange_stops_before_its_end)) {
+  THTensor *r = THTensor_(new)();
+  THTensor_(arange)(r, 2, 11, 3);                          /* 2 5 8: 11 is the end */
+  CHECK_EQ_LONG(r->size[0], 3);
+  CHECK_NEAR(THTensor_(get1d)(r, 2), 8, 0);
+  THTensor_(arange)(r, 9, 2, -2);                          /* 9 7 5 3 */
+  CHECK_EQ_LONG(r->size[0], 4);
+  CHECK_NEAR(THTensor_(get1d)(r, 3), 3, 0);
+  THTensor_(arange)(r, 5, 5, 1);                           /* equal bounds: nothing */
+  CHECK_EQ_LONG(THTensor_(nElement)(r), 0);
+#if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
+  THTensor_(arange)(r, 0, 1, 0.25);                        /* 0 .25 .5 .75 */
+  CHECK_EQ_LONG(r->size[0], 4);
+  CHECK_NEAR(THTensor_(get1d)(r, 3), 0.75, 0);
+  THTensor_(arange)(r, 1, 10, 0.3);   /* 9 / 0.3 is exactly a hair above 30: 31 values */
+  CHECK_EQ_LONG(r->size[0], 31);
+#endif
+  EXPECT_TH_ERROR(THTensor_(arange)(r, 0, 5, 0), "step must be nonzero");
+  EXPECT_TH_ERROR(THTensor_(arange)(r, 5, 0, 1), "the step (1) must go from start (5) towards end (0)");
+  THTensor_(free)(r);
+}
+
 TEST(Case_(range_includes_its_end)) {
   THTensor *r = THTensor_(new)();
   THTensor_(range)(r, 2, 10, 3);                           /* 2 5 8: 11 would pass the end */
@@ -285,6 +307,7 @@ static const harness_test Case_(tests)[] = {
   TEST_ENTRY(Case_(fill_and_zero_touch_only_the_view)),
   TEST_ENTRY(Case_(zeros_and_ones_take_any_sizes)),
   TEST_ENTRY(Case_(eye_has_ones_on_the_main_diagonal)),
+  TEST_ENTRY(Case_(arange_stops_before_its_end)),
   TEST_ENTRY(Case_(range_includes_its_end)),
 #if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)
   TEST_ENTRY(Case_(linspace_and_logspace_include_both_ends)),

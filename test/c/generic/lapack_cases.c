@@ -459,6 +459,15 @@ TEST(Case_(failures_leave_every_result_as_it_was)) {
   EXPECT_TH_ERROR(THTensor_(pstrf)(r1, piv, zeros, "U", -1), "computed rank is 0 of 3");
   EXPECT_TH_ERROR(THTensor_(btrifact)(r1, piv, zeroBatch, 1), "of batch element 0 is zero");
   EXPECT_TH_ERROR(THTensor_(btrifact)(r1, piv, zeroBatch, 0), "(LU without pivoting)");
+  THIntTensor *info = THIntTensor_new();                   /* with infos: reported, not raised */
+  THTensor *lu = THTensor_(new)();
+  THIntTensor *luPivots = THIntTensor_new();
+  THTensor_(btrifactWithInfo)(lu, luPivots, info, zeroBatch, 1);
+  CHECK_EQ_LONG(info->nDimension, 1);
+  CHECK_EQ_LONG(THIntTensor_get1d(info, 0), 1);           /* U(1,1) of a zero matrix is zero */
+  THIntTensor_free(luPivots);
+  THTensor_(free)(lu);
+  THIntTensor_free(info);
   CHECK(Case_(untouched)(r1, s1));
   CHECK(Case_(untouched)(r2, s2));
   CHECK_EQ_LONG(piv->nDimension, 1);

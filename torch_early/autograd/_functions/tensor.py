@@ -17,6 +17,7 @@ element that was overwritten goes nowhere.
 import numbers
 
 import torch_early
+from ..._utils import _wrap_dim
 from ..function import Function, InplaceFunction
 
 __all__ = ['Index', 'SetItem', 'NoGrad', 'Transpose', 'View', 'Expand', 'Type', 'Permute',
@@ -67,8 +68,8 @@ def _one_element_key(key, tensor):
 
 
 class Index(Function):
-    """input[index] for an int, a slice (step 1), Ellipsis or a tuple of them: a view.
-    Backward puts the gradient into the indexed region of a zero tensor."""
+    """input[index] for an int, a slice (any positive step), None, Ellipsis or a tuple of them:
+    a view. Backward puts the gradient into the indexed region of a zero tensor."""
 
     def __init__(self, index):
         super(Index, self).__init__()
@@ -189,7 +190,10 @@ class Expand(Function):
 
     def forward(self, i):
         result = i.expand(self.sizes)
-        self.expanded_dims = [dim for dim, (old, new) in enumerate(zip(i.size(), result.size()))
+        self.input_size = i.size()
+        # the input as expand sees it: with leading dimensions of size 1 for the new ones
+        aligned = (1,) * (result.dim() - i.dim()) + tuple(i.size())
+        self.expanded_dims = [dim for dim, (old, new) in enumerate(zip(aligned, result.size()))
                               if old != new]
         self.mark_shared_storage((i, result))
         return result
@@ -198,6 +202,9 @@ class Expand(Function):
         grad_input = grad_output
         for dim in self.expanded_dims:
             grad_input = grad_input.sum(dim)
+        # the new leading dimensions now have size 1: drop them
+        if grad_input.dim() != len(self.input_size):
+            grad_input = grad_input.contiguous().view(self.input_size)
         return grad_input
 
 
@@ -419,6 +426,8 @@ class Unfold(Function):
     def forward(self, i):
         self.input_size = i.size()
         result = i.unfold(self.dim, self.size, self.step)
+        # backward indexes the output, which has one more dimension: count dim from the front
+        self.dim = _wrap_dim(self.dim, i.dim())
         self.mark_shared_storage((i, result))
         return result
 
@@ -628,7 +637,9 @@ class Gather(Function):
     def forward(self, tensor, index):
         self.input_size = tensor.size()
         self.save_for_backward(index)
-        return tensor.gather(self.dim, index)
+        result = tensor.gather(self.dim, index)
+        self.dim = _wrap_dim(self.dim, tensor.dim())   # backward compares it with 0..n-1
+        return result
 
     def backward(self, grad_output):
         index, = self.saved_tensors
