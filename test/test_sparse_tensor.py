@@ -121,16 +121,19 @@ def test_an_unknown_form_lists_the_accepted_ones(arguments):
 @pytest.mark.parametrize('make, error, message', [
     (lambda: sparse.DoubleTensor(torch_early.LongTensor([0, 1]), torch_early.DoubleTensor([1, 2])),
      RuntimeError,
-     'indices must be a 2D tensor of nDimension x nnz, but got a 1D tensor of size 2'),
+     'indices must be a 2D tensor of nDimensionI x nnz, but got a 1D tensor of size 2'),
     (lambda: sparse.DoubleTensor(torch_early.LongTensor(INDICES), torch_early.DoubleTensor([1, 2])),
-     RuntimeError, r'indices has 4 columns \(one per value\) but values has 2 elements'),
+     RuntimeError, r'indices has 4 columns \(one per value\) but values has 2 values \(size 2\)'),
     (lambda: sparse.DoubleTensor(torch_early.LongTensor(INDICES),
                                  torch_early.DoubleTensor([[1, 2, 3, 4]])),
-     RuntimeError, 'values must be a 1D tensor of nnz values, but got a 2D tensor of size 1x4'),
+     RuntimeError, r'indices has 4 columns \(one per value\) but values has 1 values \(size 1x4\)'),
+    (lambda: sparse.DoubleTensor(torch_early.LongTensor(INDICES), torch_early.DoubleTensor(4, 2),
+                                 torch_early.Size([3, 4, 3])),
+     RuntimeError, r'size 3x4x3 does not end with the size of a value, 2 \(values are 4x2\)'),
     (lambda: example(size=(3, 3)),
      IndexError, r'index 3 \(column 0 of indices\) is out of range for dimension 1 of size 3'),
     (lambda: example(size=(3, 4, 2)),
-     RuntimeError, r'got 3 sizes \(size 3x4x2\) for indices of 2 dimensions'),
+     RuntimeError, r'got 3 sizes \(size 3x4x2\) for indices of 2 dimensions and values of 0'),
     (lambda: sparse.DoubleTensor(torch_early.LongTensor([[0, -1]]),
                                  torch_early.DoubleTensor([1, 2])),
      IndexError, r'index -1 \(column 1 of indices\) is out of range for dimension 0'),
@@ -233,7 +236,8 @@ def test_printing_tensors_without_entries():
     (bool, RuntimeError), (iter, TypeError), (list, TypeError), (len, TypeError),
     (pickle.dumps, TypeError), (copy.copy, TypeError), (copy.deepcopy, TypeError),
     (float, TypeError), (lambda x: x[0], TypeError), (lambda x: x.view(12), AttributeError),
-    (lambda x: x + x, TypeError), (lambda x: x * 2, TypeError),
+    (lambda x: x + 1, TypeError), (lambda x: x * x.to_dense(), TypeError),
+    (lambda x: x / x, TypeError), (lambda x: x ** x, TypeError),
 ])
 def test_unsupported_uses_raise(use, error):
     with pytest.raises(error):
