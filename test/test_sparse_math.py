@@ -322,23 +322,40 @@ def test_sparse_calls_balance_their_references():
         lambda: torch_early.mm(x, wrong), lambda: torch_early.smm(x, wrong),
         lambda: sparse.DoubleTensor(indices, values, (1, 1)), lambda: wrong.add(x),
         lambda: sparse.DoubleTensor('x'),
+        # v0.1.12's additions, and their failures
+        lambda: x.coalesce(), lambda: x.is_coalesced(), lambda: x.clone(), lambda: x + x,
+        lambda: x - x, lambda: x * x, lambda: x * 2, lambda: x / 2, lambda: x ** 2,
+        lambda: x.add_(0, x), lambda: y.sparse_mask(x), lambda: torch_early.hsmm(x, d),
+        lambda: torch_early.dsmm(x, d), lambda: x.new(indices, values),
+        lambda: x + t, lambda: x.pow(0), lambda: wrong.sparse_mask(x),
+        lambda: torch_early.hsmm(x, wrong),
     ]
     for case in cases:
         assert_balanced(case, [x, t, d, y, indices, values, wrong] + CLASSES)
 
 
-@pytest.mark.parametrize('case', ['construct', 'coalesce', 'products', 'a failing product'])
+@pytest.mark.parametrize('case', ['construct', 'coalesce', 'products', 'a failing product',
+                                  'hybrid', 'arithmetic', 'a failing sum'])
 def test_repeated_sparse_calls_keep_memory_flat(case):
     indices = torch_early.LongTensor([[0, 2, 0, 1], [1, 0, 1, 2]])
     values = torch_early.FloatTensor([1, 2, 3, 4])
     d = torch_early.FloatTensor(3, 4).fill_(1)
     bad = torch_early.FloatTensor(2, 2)
+    blocks = torch_early.FloatTensor(4, 2).fill_(1)
+    d3 = torch_early.FloatTensor(3, 3, 2).fill_(1)
+    bad_sparse = sparse.FloatTensor(2, 2)
     calls = {
         'construct': lambda: sparse.FloatTensor(indices, values).to_dense(),
         'coalesce': lambda: sparse.FloatTensor(indices, values).contiguous(),
         'products': lambda: (torch_early.mm(sparse.FloatTensor(indices, values), d),
                              torch_early.smm(sparse.FloatTensor(indices, values), d)),
         'a failing product': lambda: torch_early.mm(sparse.FloatTensor(indices, values), bad),
+        'hybrid': lambda: (sparse.FloatTensor(indices, blocks).coalesce().to_dense(),
+                           d3.sparse_mask(sparse.FloatTensor(indices, blocks)),
+                           torch_early.hsmm(sparse.FloatTensor(indices, values), d)),
+        'arithmetic': lambda: (sparse.FloatTensor(indices, values) * sparse.FloatTensor(
+            indices, values) + sparse.FloatTensor(indices, values) / 2) ** 2,
+        'a failing sum': lambda: sparse.FloatTensor(indices, values).add(bad_sparse),
     }
     assert growth_over(calls[case], calls=30000, warm_up=5000) < TOLERANCE
 
