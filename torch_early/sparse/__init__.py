@@ -1,9 +1,11 @@
 """torch_early.sparse: sparse tensors in coordinate (COO) form, as PyTorch 0.1.6 introduced them.
 
 A sparse tensor keeps only the elements that are not zero: `indices()`, a LongTensor with one
-column per entry giving its position (nDimension x nnz), and `values()`, the nnz values. The same
-position may appear more than once; its values add up. `contiguous()` sorts the entries and adds
-up the repeats in place (the era's name for what later versions call coalescing).
+column per entry giving its position (nDimensionI x nnz), and `values()`, the nnz values. As in
+v0.1.12 the tensor may be hybrid: its last dimensions dense, each value then a block of their
+sizes (values() is nnz x those sizes). The same position may appear more than once; its values add
+up. `coalesce()` returns the entries sorted with the repeats added up, `contiguous()` (January's
+name) does that in place.
 
     i = torch_early.LongTensor([[0, 1, 1], [2, 0, 2]])
     v = torch_early.FloatTensor([3, 4, 5])
@@ -11,6 +13,8 @@ up the repeats in place (the era's name for what later versions call coalescing)
     torch_early.mm(x, dense)                       # dense result; also spmm
     torch_early.smm(x, dense)                      # sparse result
     torch_early.addmm(t, x, dense), dense.add(0.5, x), torch_early.saddmm(sparse_t, x, dense)
+    torch_early.dsmm(x, dense), torch_early.hsmm(x, dense)   # dense and hybrid products
+    x + y, x - y, x * y, x * 2, x / 2, x ** 2, dense.sparse_mask(x)
 
 Each class is a C base type from `_C` (the indices and values live in a THSTensor of lib/THS) plus
 the Python mixin `_SparseBase`.
