@@ -528,3 +528,20 @@ def test_sparse_arithmetic_of_other_sizes_or_types():
         x * y
     with pytest.raises(TypeError):
         x + x.float()
+
+
+def test_function_forms_of_the_sparse_arithmetic():
+    x, sx = make_hybrid(sparse.DoubleTensor, (3,), (2,), 4, seed=47)
+    y, sy = make_hybrid(sparse.DoubleTensor, (3,), (2,), 3, seed=48)
+    assert (as_array(torch_early.add(x, y).to_dense()) == sx + sy).all()
+    assert (as_array(torch_early.add(x, 2, y).to_dense()) == sx + 2 * sy).all()
+    assert (as_array(torch_early.sub(x, y).to_dense()) == sx - sy).all()
+    assert (as_array(torch_early.mul(x, y).to_dense()) == sx * sy).all()
+    assert (as_array(torch_early.mul(x, 3).to_dense()) == 3 * sx).all()
+    assert (as_array(torch_early.div(x, 2).to_dense()) == sx / 2).all()
+    assert (as_array(torch_early.pow(x, 2).to_dense()) == sx ** 2).all()
+    out = sparse.DoubleTensor()
+    assert torch_early.add(x, y, out=out) is out
+    assert (as_array(out.to_dense()) == sx + sy).all()
+    with pytest.raises(TypeError, match='torch_early.sparse.DoubleTensor other'):
+        torch_early.add(x, torch_early.DoubleTensor(3, 2))
