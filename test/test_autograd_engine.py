@@ -999,3 +999,73 @@ def test_more_error_paths():
         Variable(double(1), volatile=True).register_hook(lambda g: g)
     with pytest.raises(TypeError, match="backward expects Variables"):
         torch_early.autograd.backward([double(1)], [None])
+
+
+# ---- sparse gradients ------------------------------------------------------------------------
+
+class _FixedGradient(Function):
+    """Passes its input on; its backward returns a gradient chosen in advance."""
+
+    def __init__(self, grad):
+        super(_FixedGradient, self).__init__()
+        self.grad = grad
+
+    def forward(self, x):
+        return x.clone()
+
+    def backward(self, grad_output):
+        return self.grad
+
+
+def _sparse_gradients():
+    size = torch_early.Size([3, 2])
+    first = torch_early.sparse.DoubleTensor(torch_early.LongTensor([[0, 2]]),
+                                            torch_early.DoubleTensor([[1, 2], [3, 4]]), size)
+    second = torch_early.sparse.DoubleTensor(torch_early.LongTensor([[2, 1, 2]]),
+                                             torch_early.DoubleTensor([[1, 1], [5, 5], [2, 0]]),
+                                             size)
+    return first, second
+
+
+def _as_dense(tensor):
+    return tensor.to_dense() if tensor.is_sparse else tensor
+
+
+@pytest.mark.parametrize('order', ['sparse first', 'dense first', 'sparse only', 'dense last'])
+def test_sparse_and_dense_gradients_add_up(order):
+    first, second = _sparse_gradients()
+    dense = torch_early.DoubleTensor([[1, 0], [0, 1], [2, 2]])
+    grads = {'sparse first': [first, dense, second], 'dense first': [dense, first, second],
+             'sparse only': [first, second], 'dense last': [first, second, dense]}[order]
+    x = Variable(torch_early.DoubleTensor(3, 2).zero_(), requires_grad=True)
+    total = None
+    for grad in grads:
+        y = _FixedGradient(grad)(x)
+        total = y if total is None else total + y
+    total.sum().backward()
+    assert x.grad.data.is_sparse == (order == 'sparse only')
+    expected = sum(_as_dense(g) for g in grads)
+    assert _as_dense(x.grad.data).tolist() == expected.tolist()
+    assert first.to_dense().tolist() == [[1, 2], [0, 0], [3, 4]]    # the gradients given stay
+
+
+def test_a_sparse_leaf_gradient_becomes_dense_when_a_dense_one_arrives():
+    first, _ = _sparse_gradients()
+    x = Variable(torch_early.DoubleTensor(3, 2).zero_(), requires_grad=True)
+    _FixedGradient(first)(x).sum().backward()
+    assert x.grad.data.is_sparse
+    x.sum().backward()
+    assert not x.grad.data.is_sparse
+    assert x.grad.data.tolist() == [[2, 3], [1, 1], [4, 5]]
+
+
+def test_a_sparse_gradient_must_have_its_inputs_type_and_size():
+    first, _ = _sparse_gradients()
+    x = Variable(torch_early.DoubleTensor(2, 3).zero_(), requires_grad=True)
+    with pytest.raises(RuntimeError, match=r'expected a DoubleTensor of size 2x3 \(the '
+                                           r"input's\), but got a torch_early.sparse.DoubleTensor "
+                                           r'of size 3x2'):
+        _FixedGradient(first)(x).sum().backward()
+    y = Variable(torch_early.FloatTensor(3, 2).zero_(), requires_grad=True)
+    with pytest.raises(RuntimeError, match='expected a FloatTensor of size 3x2'):
+        _FixedGradient(first)(y).sum().backward()

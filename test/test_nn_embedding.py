@@ -1,7 +1,7 @@
 """nn.Embedding and its Function over THNN's LookupTable: the rows it selects for 1-D and 2-D
 indices, the padding row (zero and without gradient), max_norm through LookupTable_renorm,
 scale_grad_by_freq, gradcheck in double, the module's initialisation, repr, state_dict and type
-conversion, and the errors of wrong indices."""
+conversion, the sparse gradient of sparse=True, and the errors of wrong indices."""
 import numpy as np
 import pytest
 
@@ -132,10 +132,52 @@ def test_state_dict_round_trip_and_type_conversion():
     assert isinstance(out.data, torch_early.DoubleTensor)
 
 
-def test_sparse_is_accepted_and_the_gradient_stays_dense():
+def test_sparse_gives_the_weight_a_sparse_gradient_of_one_entry_per_lookup():
     embedding = nn.Embedding(4, 2, sparse=True)
-    embedding(indices(0, 3)).sum().backward()
-    assert embedding.weight.grad.data.tolist() == [[1, 1], [0, 0], [0, 0], [1, 1]]
+    embedding(indices(0, 3, 0)).sum().backward()
+    grad = embedding.weight.grad.data
+    assert type(grad) is torch_early.sparse.FloatTensor
+    assert grad.size() == torch_early.Size([4, 2])
+    assert grad.indices().tolist() == [[0, 3, 0]]
+    assert grad.values().tolist() == [[1, 1], [1, 1], [1, 1]]
+    assert grad.to_dense().tolist() == [[2, 2], [0, 0], [0, 0], [1, 1]]
+
+
+@pytest.mark.parametrize('padding_idx', [None, 2])
+@pytest.mark.parametrize('scale_grad_by_freq', [False, True])
+def test_the_sparse_gradient_adds_up_to_the_dense_one(padding_idx, scale_grad_by_freq):
+    dense = nn.Embedding(5, 3, padding_idx=padding_idx,
+                         scale_grad_by_freq=scale_grad_by_freq).double()
+    sparse = nn.Embedding(5, 3, padding_idx=padding_idx, scale_grad_by_freq=scale_grad_by_freq,
+                          sparse=True).double()
+    sparse.weight.data.copy_(dense.weight.data)
+    lookups = Variable(torch_early.LongTensor([[0, 2, 1], [2, 1, 1]]))
+    gradient = torch_early.randn(2, 3, 3).double()
+    for _ in range(2):                                    # sparse gradients accumulate
+        dense(lookups).backward(gradient)
+        sparse(lookups).backward(gradient)
+    difference = sparse.weight.grad.data.to_dense() - dense.weight.grad.data
+    assert difference.abs().max() < 1e-12
+    sparse.zero_grad()
+    assert sparse.weight.grad.data.nnz() == 0
+
+
+def test_a_sparse_gradient_of_only_the_padding_row_is_empty():
+    embedding = nn.Embedding(4, 2, padding_idx=1, sparse=True)
+    embedding(indices(1, 1)).sum().backward()
+    assert embedding.weight.grad.data.nnz() == 0
+    assert embedding.weight.grad.data.size() == torch_early.Size([4, 2])
+
+
+def test_sgd_steps_with_a_sparse_gradient():
+    embedding = nn.Embedding(4, 2, sparse=True)
+    before = embedding.weight.data.clone()
+    optimizer = torch_early.optim.SGD(embedding.parameters(), lr=0.5)
+    embedding(indices(3, 3)).sum().backward()
+    optimizer.step()
+    change = (embedding.weight.data - before).double().numpy()
+    assert np.allclose(change, [[0, 0], [0, 0], [0, 0], [-1, -1]], atol=1e-6)
+    assert (change[:3] == 0).all()                        # rows not looked up are untouched
 
 
 def test_wrong_indices_are_errors():

@@ -322,22 +322,226 @@ def test_sparse_calls_balance_their_references():
         lambda: torch_early.mm(x, wrong), lambda: torch_early.smm(x, wrong),
         lambda: sparse.DoubleTensor(indices, values, (1, 1)), lambda: wrong.add(x),
         lambda: sparse.DoubleTensor('x'),
+        # v0.1.12's additions, and their failures
+        lambda: x.coalesce(), lambda: x.is_coalesced(), lambda: x.clone(), lambda: x + x,
+        lambda: x - x, lambda: x * x, lambda: x * 2, lambda: x / 2, lambda: x ** 2,
+        lambda: x.add_(0, x), lambda: y.sparse_mask(x), lambda: torch_early.hsmm(x, d),
+        lambda: torch_early.dsmm(x, d), lambda: x.new(indices, values),
+        lambda: x + t, lambda: x.pow(0), lambda: wrong.sparse_mask(x),
+        lambda: torch_early.hsmm(x, wrong),
     ]
     for case in cases:
         assert_balanced(case, [x, t, d, y, indices, values, wrong] + CLASSES)
 
 
-@pytest.mark.parametrize('case', ['construct', 'coalesce', 'products', 'a failing product'])
+@pytest.mark.parametrize('case', ['construct', 'coalesce', 'products', 'a failing product',
+                                  'hybrid', 'arithmetic', 'a failing sum'])
 def test_repeated_sparse_calls_keep_memory_flat(case):
     indices = torch_early.LongTensor([[0, 2, 0, 1], [1, 0, 1, 2]])
     values = torch_early.FloatTensor([1, 2, 3, 4])
     d = torch_early.FloatTensor(3, 4).fill_(1)
     bad = torch_early.FloatTensor(2, 2)
+    blocks = torch_early.FloatTensor(4, 2).fill_(1)
+    d3 = torch_early.FloatTensor(3, 3, 2).fill_(1)
+    bad_sparse = sparse.FloatTensor(2, 2)
     calls = {
         'construct': lambda: sparse.FloatTensor(indices, values).to_dense(),
         'coalesce': lambda: sparse.FloatTensor(indices, values).contiguous(),
         'products': lambda: (torch_early.mm(sparse.FloatTensor(indices, values), d),
                              torch_early.smm(sparse.FloatTensor(indices, values), d)),
         'a failing product': lambda: torch_early.mm(sparse.FloatTensor(indices, values), bad),
+        'hybrid': lambda: (sparse.FloatTensor(indices, blocks).coalesce().to_dense(),
+                           d3.sparse_mask(sparse.FloatTensor(indices, blocks)),
+                           torch_early.hsmm(sparse.FloatTensor(indices, values), d)),
+        'arithmetic': lambda: (sparse.FloatTensor(indices, values) * sparse.FloatTensor(
+            indices, values) + sparse.FloatTensor(indices, values) / 2) ** 2,
+        'a failing sum': lambda: sparse.FloatTensor(indices, values).add(bad_sparse),
     }
     assert growth_over(calls[case], calls=30000, warm_up=5000) < TOLERANCE
+
+
+# ---- hybrid tensors in the math with dense tensors ---------------------------------------------
+
+def make_hybrid(cls, sparse_size, dense_size, nnz, seed, high=3):
+    """A hybrid tensor: random positions in the sparse dimensions (repeats likely), each value a
+    block of dense_size with elements 1..high; and its NumPy twin."""
+    random = numpy.random.RandomState(seed)
+    indices = [random.randint(0, s, nnz).tolist() for s in sparse_size]
+    values = random.randint(1, high + 1, [nnz] + list(dense_size))
+    size = tuple(sparse_size) + tuple(dense_size)
+    x = cls(torch_early.LongTensor(indices), dense_class(cls)(values.tolist()),
+            torch_early.Size(size))
+    return x, reference(indices, values, size)
+
+
+@pytest.mark.parametrize('cls', SPARSE_CLASSES, ids=lambda c: c.__name__)
+def test_add_a_hybrid_tensor_to_a_dense_one(cls):
+    x, sx = make_hybrid(cls, (3, 2), (2, 3), 6, seed=30)
+    y, sy = make_dense(cls, (3, 2, 2, 3), seed=31)
+    assert (as_array(torch_early.add(y, 2, x)) == sy + 2 * sx).all()
+    assert (as_array(torch_early.spadd(y, x)) == sy + sx).all()
+    assert (as_array(x.to_dense()) == sx).all()
+
+
+def test_add_a_hybrid_tensor_into_a_non_contiguous_dense_one():
+    x, sx = make_hybrid(sparse.DoubleTensor, (4, 3), (2,), 8, seed=32)
+    base, array = make_dense(sparse.DoubleTensor, (2, 3, 4), seed=33)
+    y = base.transpose(0, 2)                              # 4 x 3 x 2, not contiguous
+    y.add_(0.5, x)
+    assert (as_array(y) == numpy.transpose(array, (2, 1, 0)) + 0.5 * sx).all()
+
+
+@pytest.mark.parametrize('cls', SPARSE_CLASSES, ids=lambda c: c.__name__)
+def test_sparse_mask_picks_the_dense_elements_at_the_masks_entries(cls):
+    mask = cls(torch_early.LongTensor([[2, 0, 2], [1, 0, 1]]), dense_class(cls)([1, 1, 1]),
+               torch_early.Size([3, 2]))
+    dense = dense_class(cls)([[1, 2], [3, 4], [5, 6]])
+    result = dense.sparse_mask(mask)
+    assert type(result) is cls
+    assert result.indices().tolist() == [[2, 0, 2], [1, 0, 1]]   # the mask's, repeats included
+    assert result.values().tolist() == [6, 1, 6]
+
+
+def test_sparse_mask_of_a_hybrid_mask_takes_blocks_through_strides():
+    mask, _ = make_hybrid(sparse.DoubleTensor, (3, 4), (2,), 5, seed=34)
+    base, array = make_dense(sparse.DoubleTensor, (2, 4, 3), seed=35)
+    dense = base.transpose(0, 2)                          # 3 x 4 x 2, not contiguous
+    result = dense.sparse_mask(mask)
+    expected = numpy.transpose(array, (2, 1, 0))
+    for k, position in enumerate(positions(mask)):
+        assert result.values()[k].tolist() == expected[position].tolist()
+    with pytest.raises(RuntimeError, match='size mismatch: the dense tensor is 4x3x2 but the '
+                                           'sparse tensor is 3x4x2'):
+        torch_early.DoubleTensor(4, 3, 2).sparse_mask(mask)
+    with pytest.raises(TypeError):
+        torch_early.FloatTensor(3, 4, 2).sparse_mask(mask)
+
+
+def test_products_refuse_a_hybrid_matrix():
+    x, _ = make_hybrid(sparse.DoubleTensor, (3,), (4,), 2, seed=36)
+    for product in (torch_early.mm, torch_early.dsmm, torch_early.hsmm, torch_early.smm):
+        with pytest.raises(RuntimeError, match='got a hybrid sparse tensor of size 3x4'):
+            product(x, torch_early.DoubleTensor(4, 2))
+
+
+# ---- dsmm and hsmm -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize('cls', SPARSE_CLASSES, ids=lambda c: c.__name__)
+def test_dsmm_and_hsmm_give_the_product_dense_and_hybrid(cls):
+    x, sx = make_sparse(cls, (5, 4), 7, seed=37)
+    y, sy = make_dense(cls, (4, 3), seed=38)
+    dense = torch_early.dsmm(x, y)
+    assert type(dense) is dense_class(cls) and (as_array(dense) == sx @ sy).all()
+    hybrid = torch_early.hsmm(x, y)
+    assert type(hybrid) is cls and hybrid.is_coalesced()
+    assert hybrid.size() == torch_early.Size([5, 3])
+    rows = sorted(set(positions(x)))
+    assert hybrid.indices().tolist() == [sorted(set(r for r, _ in rows))]   # rows with entries
+    assert hybrid.values().size() == torch_early.Size([hybrid.nnz(), 3])
+    assert (as_array(hybrid.to_dense()) == sx @ sy).all()
+
+
+def test_hsmm_of_a_matrix_without_entries():
+    result = torch_early.hsmm(sparse.DoubleTensor(3, 4), torch_early.DoubleTensor(4, 2))
+    assert result.size() == torch_early.Size([3, 2]) and result.nnz() == 0
+
+
+# ---- arithmetic between sparse tensors, and with numbers ----------------------------------------
+
+@pytest.mark.parametrize('cls', SPARSE_CLASSES, ids=lambda c: c.__name__)
+@pytest.mark.parametrize('dense_size', [(), (2,)], ids=['plain', 'hybrid'])
+def test_add_sub_and_mul_of_sparse_tensors(cls, dense_size):
+    x, sx = make_hybrid(cls, (3, 4), dense_size, 6, seed=40)
+    y, sy = make_hybrid(cls, (3, 4), dense_size, 5, seed=41)
+    wrap = 256 if cls is sparse.ByteTensor else None      # Byte arithmetic is modulo 256
+
+    def check(result, expected):
+        assert type(result) is cls and result.is_coalesced()
+        expected = expected % wrap if wrap else expected
+        assert (as_array(result.to_dense()) == expected).all()
+
+    check(x + y, sx + sy)
+    check(x.add(2, y), sx + 2 * sy)
+    check(x - y, sx - sy)
+    check(x.sub(2, y), sx - 2 * sy)
+    check(x * y, sx * sy)
+    check(x.mul(y), sx * sy)
+    assert (as_array(x.to_dense()) == sx).all()           # the operands are left alone
+    z = x.clone()
+    assert z.add_(y) is z
+    check(z, sx + sy)
+    z = x.clone()
+    z -= y
+    check(z, sx - sy)
+    z = x.clone()
+    assert z.mul_(y) is z
+    check(z, sx * sy)
+
+
+@pytest.mark.parametrize('cls', SPARSE_CLASSES, ids=lambda c: c.__name__)
+def test_mul_and_div_by_a_number(cls):
+    x, sx = make_hybrid(cls, (3, 4), (2,), 6, seed=42)
+    assert (as_array((x * 2).to_dense()) == 2 * sx).all()
+    assert (as_array((2 * x).to_dense()) == 2 * sx).all()
+    assert (as_array((x * 4 / 2).to_dense()) == 2 * sx).all()
+    y = x.clone()
+    assert y.mul_(3) is y and y.div_(3) is y
+    assert (as_array(y.to_dense()) == sx).all()
+    assert not y.is_coalesced()                           # the entries are as they were
+
+
+def test_integer_division_by_zero_is_an_error():
+    x, _ = make_sparse(sparse.LongTensor, (3,), 2, seed=43)
+    with pytest.raises(ZeroDivisionError, match='integer division by zero'):
+        x / 0
+
+
+def test_pow_adds_up_repeats_first():
+    x = sparse.DoubleTensor(torch_early.LongTensor([[1, 1, 0]]),
+                            torch_early.DoubleTensor([[1, 2], [2, 1], [3, 3]]))
+    y = x ** 2
+    assert y.is_coalesced()
+    assert y.to_dense().tolist() == [[9, 9], [9, 9]]
+    assert x.pow(3).to_dense().tolist() == [[27, 27], [27, 27]]
+    with pytest.raises(RuntimeError, match=r'cannot raise a sparse tensor to the power 0'):
+        x.pow(0)
+    assert not hasattr(sparse.LongTensor(2), 'pow')       # Float and Double only, as dense
+
+
+def test_negation_and_operands_without_entries():
+    x, sx = make_hybrid(sparse.DoubleTensor, (3, 4), (2,), 6, seed=44)
+    empty = sparse.DoubleTensor(3, 4, 2)
+    assert (as_array((-x).to_dense()) == -sx).all()
+    assert (as_array((x + empty).to_dense()) == sx).all()
+    assert (as_array((empty - x).to_dense()) == -sx).all()
+    assert (x * empty).nnz() == 0 and (empty * x).nnz() == 0
+    assert (empty + empty).nnz() == 0
+
+
+def test_sparse_arithmetic_of_other_sizes_or_types():
+    x, _ = make_hybrid(sparse.DoubleTensor, (3, 4), (2,), 6, seed=45)
+    y, _ = make_sparse(sparse.DoubleTensor, (3, 4, 2), 6, seed=46)
+    with pytest.raises(RuntimeError, match='size mismatch: the sparse tensors are 3x4x2 and 3x4'):
+        x + sparse.DoubleTensor(3, 4)
+    with pytest.raises(RuntimeError, match='the sparse tensors of size 3x4x2 have 2 and 3 sparse '
+                                           'dimensions'):
+        x * y
+    with pytest.raises(TypeError):
+        x + x.float()
+
+
+def test_function_forms_of_the_sparse_arithmetic():
+    x, sx = make_hybrid(sparse.DoubleTensor, (3,), (2,), 4, seed=47)
+    y, sy = make_hybrid(sparse.DoubleTensor, (3,), (2,), 3, seed=48)
+    assert (as_array(torch_early.add(x, y).to_dense()) == sx + sy).all()
+    assert (as_array(torch_early.add(x, 2, y).to_dense()) == sx + 2 * sy).all()
+    assert (as_array(torch_early.sub(x, y).to_dense()) == sx - sy).all()
+    assert (as_array(torch_early.mul(x, y).to_dense()) == sx * sy).all()
+    assert (as_array(torch_early.mul(x, 3).to_dense()) == 3 * sx).all()
+    assert (as_array(torch_early.div(x, 2).to_dense()) == sx / 2).all()
+    assert (as_array(torch_early.pow(x, 2).to_dense()) == sx ** 2).all()
+    out = sparse.DoubleTensor()
+    assert torch_early.add(x, y, out=out) is out
+    assert (as_array(out.to_dense()) == sx + sy).all()
+    with pytest.raises(TypeError, match='torch_early.sparse.DoubleTensor other'):
+        torch_early.add(x, torch_early.DoubleTensor(3, 2))

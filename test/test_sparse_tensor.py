@@ -121,16 +121,19 @@ def test_an_unknown_form_lists_the_accepted_ones(arguments):
 @pytest.mark.parametrize('make, error, message', [
     (lambda: sparse.DoubleTensor(torch_early.LongTensor([0, 1]), torch_early.DoubleTensor([1, 2])),
      RuntimeError,
-     'indices must be a 2D tensor of nDimension x nnz, but got a 1D tensor of size 2'),
+     'indices must be a 2D tensor of nDimensionI x nnz, but got a 1D tensor of size 2'),
     (lambda: sparse.DoubleTensor(torch_early.LongTensor(INDICES), torch_early.DoubleTensor([1, 2])),
-     RuntimeError, r'indices has 4 columns \(one per value\) but values has 2 elements'),
+     RuntimeError, r'indices has 4 columns \(one per value\) but values has 2 values \(size 2\)'),
     (lambda: sparse.DoubleTensor(torch_early.LongTensor(INDICES),
                                  torch_early.DoubleTensor([[1, 2, 3, 4]])),
-     RuntimeError, 'values must be a 1D tensor of nnz values, but got a 2D tensor of size 1x4'),
+     RuntimeError, r'indices has 4 columns \(one per value\) but values has 1 values \(size 1x4\)'),
+    (lambda: sparse.DoubleTensor(torch_early.LongTensor(INDICES), torch_early.DoubleTensor(4, 2),
+                                 torch_early.Size([3, 4, 3])),
+     RuntimeError, r'size 3x4x3 does not end with the size of a value, 2 \(values are 4x2\)'),
     (lambda: example(size=(3, 3)),
      IndexError, r'index 3 \(column 0 of indices\) is out of range for dimension 1 of size 3'),
     (lambda: example(size=(3, 4, 2)),
-     RuntimeError, r'got 3 sizes \(size 3x4x2\) for indices of 2 dimensions'),
+     RuntimeError, r'got 3 sizes \(size 3x4x2\) for indices of 2 dimensions and values of 0'),
     (lambda: sparse.DoubleTensor(torch_early.LongTensor([[0, -1]]),
                                  torch_early.DoubleTensor([1, 2])),
      IndexError, r'index -1 \(column 1 of indices\) is out of range for dimension 0'),
@@ -233,7 +236,8 @@ def test_printing_tensors_without_entries():
     (bool, RuntimeError), (iter, TypeError), (list, TypeError), (len, TypeError),
     (pickle.dumps, TypeError), (copy.copy, TypeError), (copy.deepcopy, TypeError),
     (float, TypeError), (lambda x: x[0], TypeError), (lambda x: x.view(12), AttributeError),
-    (lambda x: x + x, TypeError), (lambda x: x * 2, TypeError),
+    (lambda x: x + 1, TypeError), (lambda x: x * x.to_dense(), TypeError),
+    (lambda x: x / x, TypeError), (lambda x: x ** x, TypeError),
 ])
 def test_unsupported_uses_raise(use, error):
     with pytest.raises(error):
@@ -269,3 +273,121 @@ def test_a_large_sparse_size_that_fits_is_kept():
                           torch_early.Size([2 ** 32, 2 ** 30]))
     assert x.size() == (2 ** 32, 2 ** 30)
     assert x.indices().tolist() == [[2 ** 31], [5]]
+
+
+# ---- hybrid tensors: sparse dimensions, then dense ones -------------------------------------------
+
+HYBRID_INDICES = [[0, 2, 0],
+                  [1, 0, 1]]
+HYBRID_VALUES = [[1, 2], [3, 4], [5, 6]]
+
+
+def hybrid_example(cls=sparse.DoubleTensor):
+    """A 3 x 2 x 2 tensor: two sparse dimensions, one dense; position (0, 1) given twice."""
+    return cls(torch_early.LongTensor(HYBRID_INDICES), dense_class(cls)(HYBRID_VALUES),
+               torch_early.Size([3, 2, 2]))
+
+
+@pytest.mark.parametrize('cls', SPARSE_CLASSES, ids=lambda c: c.__name__)
+def test_hybrid_values_are_blocks_of_the_dense_dimensions(cls):
+    x = hybrid_example(cls)
+    assert x.size() == torch_early.Size([3, 2, 2]) and x.dim() == 3
+    assert x.nnz() == 3
+    assert x.indices().tolist() == HYBRID_INDICES
+    assert x.values().tolist() == HYBRID_VALUES
+    expected = reference(HYBRID_INDICES, numpy.array(HYBRID_VALUES), (3, 2, 2))
+    assert (x.to_dense().double().numpy() == expected).all()
+    assert x.to_dense().tolist()[0][1] == [6, 8]               # the repeat added up
+
+
+def test_without_a_size_the_dense_sizes_are_a_values():
+    x = sparse.FloatTensor(torch_early.LongTensor([[1, 3]]), torch_early.FloatTensor(2, 4, 5))
+    assert x.size() == torch_early.Size([4, 4, 5])
+
+
+def test_the_values_of_a_hybrid_tensor_are_a_view():
+    x = hybrid_example()
+    x.values()[1][0] = 9
+    assert x.to_dense().tolist()[2][0] == [9, 4]
+
+
+@pytest.mark.parametrize('size, message', [
+    ([3, 2], r'got 2 sizes \(size 3x2\) for indices of 2 dimensions and values of 1'),
+    ([3, 2, 3], r'size 3x2x3 does not end with the size of a value, 2 \(values are 3x2\)'),
+    ([3, 2, 2, 1], r'got 4 sizes \(size 3x2x2x1\) for indices of 2 dimensions and values of 1'),
+])
+def test_a_size_that_does_not_fit_the_values_is_refused(size, message):
+    with pytest.raises(RuntimeError, match=message):
+        sparse.DoubleTensor(torch_early.LongTensor(HYBRID_INDICES),
+                            torch_early.DoubleTensor(HYBRID_VALUES), torch_early.Size(size))
+
+
+def test_coalesce_is_out_of_place_and_adds_up_value_blocks():
+    x = hybrid_example()
+    y = x.coalesce()
+    assert not x.is_coalesced() and y.is_coalesced() and y is not x
+    assert y.indices().tolist() == [[0, 2], [1, 0]]
+    assert y.values().tolist() == [[6, 8], [3, 4]]
+    assert x.nnz() == 3                                       # x is left as it was
+    y.coalesce().values().fill_(1)                            # coalesced already: the same
+    assert y.values().tolist() == [[1, 1], [1, 1]]            # tensor (in a new object)
+    x.contiguous()                                            # the in-place form
+    assert x.is_coalesced() and x.is_contiguous() and x.values().tolist() == [[6, 8], [3, 4]]
+    assert x.indices().tolist() == [[0, 2], [1, 0]]
+
+
+def test_transposing_a_dense_dimension_is_refused():
+    x = hybrid_example()
+    y = x.transpose(0, 1)
+    assert y.size() == torch_early.Size([2, 3, 2])
+    assert (y.to_dense().numpy() == x.to_dense().numpy().transpose(1, 0, 2)).all()
+    with pytest.raises(RuntimeError, match='only its 2 sparse dimensions can be transposed'):
+        x.transpose(1, 2)
+    with pytest.raises(RuntimeError, match='only its 2 sparse dimensions can be transposed'):
+        x.transpose_(2, 0)
+    assert x.size() == torch_early.Size([3, 2, 2])            # left as it was
+
+
+def test_t_transposes_a_matrix():
+    x = example()
+    assert (x.t().to_dense().numpy() == x.to_dense().numpy().T).all()
+    assert x.t_() is x and x.size() == torch_early.Size([4, 3])
+    with pytest.raises(RuntimeError, match=r't\(\) expects a 2D sparse tensor, but got one of '
+                                           r'size 3x2x2'):
+        hybrid_example().t()
+    with pytest.raises(RuntimeError, match=r"argument 'dim1': cannot transpose"):
+        sparse.DoubleTensor(torch_early.LongTensor([[0, 1]]),
+                            torch_early.DoubleTensor([[1, 2], [3, 4]])).t_()
+
+
+def test_clone_is_deep_and_zero_keeps_the_size():
+    x = hybrid_example()
+    y = x.clone()
+    assert type(y) is type(x) and y.values().tolist() == HYBRID_VALUES
+    y.values().fill_(7)
+    assert x.values().tolist() == HYBRID_VALUES
+    assert y.zero_() is y
+    assert y.nnz() == 0 and y.size() == x.size()
+    assert (y.to_dense().numpy() == 0).all()
+    assert y.indices().numel() == 0 and y.values().numel() == 0
+
+
+def test_new_takes_the_constructors_arguments():
+    x = hybrid_example(sparse.FloatTensor)
+    assert type(x.new()) is sparse.FloatTensor and x.new().dim() == 0
+    assert x.new(2, 3).size() == torch_early.Size([2, 3])
+    y = x.new(x.indices(), x.values(), x.size())
+    assert (y.to_dense().numpy() == x.to_dense().numpy()).all()
+
+
+def test_printing_a_hybrid_tensor_shows_its_value_blocks():
+    x = sparse.FloatTensor(torch_early.LongTensor([[1]]), torch_early.FloatTensor([[3, 4]]),
+                           torch_early.Size([2, 2]))
+    assert repr(x) == (
+        '\n indices:\n'
+        ' 1\n'
+        '[torch_early.LongTensor of size 1x1]\n'
+        ' values:\n'
+        ' 3  4\n'
+        '[torch_early.FloatTensor of size 1x2]\n'
+        '[torch_early.sparse.FloatTensor of size 2x2]\n')

@@ -34,11 +34,20 @@ class _GradientBuffer(object):
         current = self.grads[slot]
         if current is None:
             self.grads[slot] = grad
-        elif self.owned[slot]:
+        elif self.owned[slot] and (grad.is_sparse or not current.is_sparse):
             current.add_(grad)
         else:
-            self.grads[slot] = current.clone().add_(grad)
+            self.grads[slot] = sum_gradients(current, grad)
             self.owned[slot] = True
+
+
+def sum_gradients(a, b):
+    """a + b as a new tensor. Gradients may be sparse (an embedding's, say): two sparse ones
+    give a sparse sum; a sparse and a dense one a dense sum, the dense one copied and the sparse
+    one added into it."""
+    if a.is_sparse and not b.is_sparse:
+        a, b = b, a
+    return a.clone().add_(b)
 
 
 class ExecutionEngine(object):

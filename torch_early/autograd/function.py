@@ -296,9 +296,10 @@ class Function(object):
                 tensor_type, size = node._output_meta[output_nr]
             else:
                 continue
-            if type(grad) is not tensor_type or grad.size() != size:
+            if not _is_gradient_type(grad, tensor_type) or grad.size() != size:
                 if torch_early.is_tensor(grad):
-                    got = "a {} of size {}".format(type(grad).__name__, _size_str(grad))
+                    name = torch_early.typename(grad) if grad.is_sparse else type(grad).__name__
+                    got = "a {} of size {}".format(name, _size_str(grad))
                 else:
                     got = type(grad).__name__
                 raise RuntimeError("{} returned an invalid gradient for input {}: expected a {} "
@@ -317,6 +318,15 @@ class Function(object):
         if hooks is None:
             hooks = self._output_hooks[output_nr] = OrderedDict()
         return hooks
+
+
+def _is_gradient_type(grad, tensor_type):
+    """A gradient has its input's type, or is the sparse tensor of that type (the gradient of
+    an embedding's weight, say)."""
+    if type(grad) is tensor_type:
+        return True
+    return (getattr(grad, 'is_sparse', False) is True and
+            getattr(torch_early.sparse, tensor_type.__name__, None) is type(grad))
 
 
 def _run_output_hooks(hooks, grad_output):

@@ -21,7 +21,7 @@ from .. import _release
 from .._C import TensorIndexError
 from .._utils import _wrap_dim
 from ..utils.hooks import RemovableHandle
-from .engine import ExecutionEngine
+from .engine import ExecutionEngine, sum_gradients
 
 
 class _VersionCounter(object):
@@ -172,6 +172,9 @@ class Variable(object):
                     grad = replacement.data if isinstance(replacement, Variable) else replacement
         if self._grad is None:
             self._grad = Variable(grad.clone())
+        elif self._grad.data.is_sparse and not grad.is_sparse:
+            # a sparse gradient so far, a dense one now: the sum is dense
+            self._grad.data = sum_gradients(self._grad.data, grad)
         else:
             self._grad.data.add_(grad)
         return ()

@@ -1,9 +1,11 @@
 """torch_early.sparse: sparse tensors in coordinate (COO) form, as PyTorch 0.1.6 introduced them.
 
 A sparse tensor keeps only the elements that are not zero: `indices()`, a LongTensor with one
-column per entry giving its position (nDimension x nnz), and `values()`, the nnz values. The same
-position may appear more than once; its values add up. `contiguous()` sorts the entries and adds
-up the repeats in place (the era's name for what later versions call coalescing).
+column per entry giving its position (nDimensionI x nnz), and `values()`, the nnz values. As in
+v0.1.12 the tensor may be hybrid: its last dimensions dense, each value then a block of their
+sizes (values() is nnz x those sizes). The same position may appear more than once; its values add
+up. `coalesce()` returns the entries sorted with the repeats added up, `contiguous()` (January's
+name) does that in place.
 
     i = torch_early.LongTensor([[0, 1, 1], [2, 0, 2]])
     v = torch_early.FloatTensor([3, 4, 5])
@@ -11,10 +13,14 @@ up the repeats in place (the era's name for what later versions call coalescing)
     torch_early.mm(x, dense)                       # dense result; also spmm
     torch_early.smm(x, dense)                      # sparse result
     torch_early.addmm(t, x, dense), dense.add(0.5, x), torch_early.saddmm(sparse_t, x, dense)
+    torch_early.dsmm(x, dense), torch_early.hsmm(x, dense)   # dense and hybrid products
+    x + y, x - y, x * y, x * 2, x / 2, x ** 2, dense.sparse_mask(x)
 
 Each class is a C base type from `_C` (the indices and values live in a THSTensor of lib/THS) plus
 the Python mixin `_SparseBase`.
 """
+import numbers
+
 import torch_early
 from .. import _C
 from .._utils import _cuda, _type_argument
@@ -74,6 +80,69 @@ class _SparseBase(object):
     def byte(self):
         return self.type(ByteTensor)
 
+    def new(self, *args):
+        """A new sparse tensor of this type, made from the same arguments as the constructor:
+        new(), new(*sizes), new(indices, values[, size])."""
+        return type(self)(*args)
+
+    def t(self):
+        """The transpose of a 2-D sparse matrix, as a new sparse tensor."""
+        self._check_matrix('t')
+        return self.transpose(0, 1)
+
+    def t_(self):
+        """Transposes this 2-D sparse matrix in place and returns it."""
+        self._check_matrix('t_')
+        return self.transpose_(0, 1)
+
+    def _check_matrix(self, name):
+        if self.dim() != 2:
+            raise RuntimeError("{}() expects a 2D sparse tensor, but got one of size {}".format(
+                name, 'x'.join(str(s) for s in self.size()) or '[]'))
+
+    # The operators: + and - with a sparse tensor of the same sizes, * with a number or (element
+    # by element) a sparse tensor, / with a number, ** with a number. A dense operand or a number
+    # added would make the result dense: those raise TypeError (add to_dense() first).
+
+    def __add__(self, other):
+        return self.add(other) if _is_sparse(other) else NotImplemented
+
+    __radd__ = __add__
+
+    def __iadd__(self, other):
+        return self.add_(other) if _is_sparse(other) else NotImplemented
+
+    def __sub__(self, other):
+        return self.sub(other) if _is_sparse(other) else NotImplemented
+
+    def __isub__(self, other):
+        return self.sub_(other) if _is_sparse(other) else NotImplemented
+
+    def __mul__(self, other):
+        return self.mul(other) if _is_sparse(other) or _is_number(other) else NotImplemented
+
+    def __rmul__(self, other):
+        return self.mul(other) if _is_number(other) else NotImplemented
+
+    def __imul__(self, other):
+        return self.mul_(other) if _is_sparse(other) or _is_number(other) else NotImplemented
+
+    def __truediv__(self, other):
+        return self.div(other) if _is_number(other) else NotImplemented
+
+    __div__ = __truediv__
+
+    def __itruediv__(self, other):
+        return self.div_(other) if _is_number(other) else NotImplemented
+
+    __idiv__ = __itruediv__
+
+    def __pow__(self, exponent):
+        return self.pow(exponent) if _is_number(exponent) else NotImplemented
+
+    def __neg__(self):
+        return self.mul(-1)
+
     def __repr__(self):
         """The indices and the values, each printed as a dense tensor, then the type and size:
         [torch_early.sparse.FloatTensor of size 3x4]."""
@@ -105,6 +174,14 @@ class _SparseBase(object):
     def __reduce_ex__(self, protocol):
         raise TypeError("sparse tensors cannot be pickled or copied with the copy module in this "
                         "version; pickle x.indices(), x.values() and x.size()")
+
+
+def _is_sparse(obj):
+    return getattr(obj, 'is_sparse', False) is True
+
+
+def _is_number(obj):
+    return isinstance(obj, numbers.Number) and not isinstance(obj, bool)
 
 
 class DoubleTensor(_C.SparseDoubleTensorBase, _SparseBase):

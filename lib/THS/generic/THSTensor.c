@@ -1,7 +1,9 @@
 /* The sparse tensor basics of one dtype (included by THSTensor.c once per dtype): making a sparse
  * tensor from indices and values, coalescing it (contiguous), transposing it, and turning it into
- * a dense tensor. Index column k of an n-dimensional tensor is indices[0][k], ..., indices[n-1][k];
- * in the contiguous index block that is idx[d * nnz + k]. */
+ * a dense tensor. Index column k of a tensor of nI sparse dimensions is indices[0][k], ...,
+ * indices[nI-1][k]; in the contiguous index block that is idx[d * nnz + k]. Value k is row k of
+ * the contiguous values: `block` elements from values + k * block, block being the product of the
+ * dense sizes (1 when there are none). */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/THSTensor.c"
 #else
@@ -15,6 +17,14 @@ static void THSTensor_(checkDim)(const THSTensor *self, int dim, int argNumber) 
 
 int THSTensor_(nDimension)(const THSTensor *self) {
   return self->nDimension;
+}
+
+int THSTensor_(nDimensionI)(const THSTensor *self) {
+  return self->nDimensionI;
+}
+
+int THSTensor_(nDimensionV)(const THSTensor *self) {
+  return self->nDimension - self->nDimensionI;
 }
 
 long THSTensor_(size)(const THSTensor *self, int dim) {
@@ -51,21 +61,21 @@ THDescBuff THSTensor_(sizeDesc)(const THSTensor *self) {
 
 /* ---- Argument checks ---- */
 
-/* indices (n x nnz) and values (nnz) agree; returns nnz, 0 when both are empty. */
+/* indices (nI x nnz) and values (nnz x dense sizes) agree; returns nnz, 0 when both are empty. */
 static ptrdiff_t THSTensor_(checkParts)(const THLongTensor *indices, const THTensor *values) {
   if (indices->nDimension == 0 && values->nDimension == 0)
     return 0;
   THArgCheck(indices->nDimension == 2, 1,
-             "indices must be a 2D tensor of nDimension x nnz, but got a %dD tensor of size %s",
+             "indices must be a 2D tensor of nDimensionI x nnz, but got a %dD tensor of size %s",
              indices->nDimension, THSizeDesc(indices->size, indices->nDimension).str);
   THArgCheck(indices->size[0] <= INT_MAX, 1, "indices have too many rows (%ld dimensions)",
              indices->size[0]);
-  THArgCheck(values->nDimension == 1, 2,
-             "values must be a 1D tensor of nnz values, but got a %dD tensor of size %s",
-             values->nDimension, THSizeDesc(values->size, values->nDimension).str);
+  THArgCheck(values->nDimension >= 1, 2,
+             "values must be a tensor of nnz values (nnz x dense sizes), but got an empty tensor");
   THArgCheck(values->size[0] == indices->size[1], 2,
-             "indices has %ld columns (one per value) but values has %ld elements",
-             indices->size[1], values->size[0]);
+             "indices has %ld columns (one per value) but values has %ld values (size %s)",
+             indices->size[1], values->size[0],
+             THSizeDesc(values->size, values->nDimension).str);
   return indices->size[1];
 }
 
@@ -102,6 +112,7 @@ THSTensor *THSTensor_(new)(void) {
   THSTensor *self = THAlloc(sizeof(THSTensor));
   self->size = NULL;
   self->nDimension = 0;
+  self->nDimensionI = 0;
   self->nnz = 0;
   self->indices = THLongTensor_new();
   self->values = THTensor_(new)();
@@ -114,6 +125,7 @@ THSTensor *THSTensor_(newWithSize)(THLongStorage *size) {
   THSTensor_(checkSizes)(size, 1);
   THSTensor *self = THSTensor_(new)();
   THSTensor_(setSize)(self, (int)size->size, size->data);
+  self->nDimensionI = self->nDimension;
   return self;
 }
 
@@ -121,11 +133,20 @@ THSTensor *THSTensor_(newWithTensorAndSize)(THLongTensor *indices, THTensor *val
                                             THLongStorage *size) {
   ptrdiff_t nnz = THSTensor_(checkParts)(indices, values);
   THSTensor_(checkSizes)(size, 3);
+  int nDimensionI = (int)size->size;
   if (nnz > 0) {
-    THArgCheck(size->size == indices->size[0], 3,
-               "got %td sizes (size %s) for indices of %ld dimensions", size->size,
-               THSizeDesc(size->data, (int)size->size).str, indices->size[0]);
-    for (int d = 0; d < (int)size->size; d++)
+    nDimensionI = (int)indices->size[0];
+    int nDimensionV = values->nDimension - 1;
+    THArgCheck(size->size == nDimensionI + nDimensionV, 3,
+               "got %td sizes (size %s) for indices of %d dimensions and values of %d", size->size,
+               THSizeDesc(size->data, (int)size->size).str, nDimensionI, nDimensionV);
+    for (int d = 0; d < nDimensionV; d++)
+      THArgCheck(size->data[nDimensionI + d] == values->size[d + 1], 3,
+                 "size %s does not end with the size of a value, %s (values are %s)",
+                 THSizeDesc(size->data, (int)size->size).str,
+                 THSizeDesc(values->size + 1, nDimensionV).str,
+                 THSizeDesc(values->size, values->nDimension).str);
+    for (int d = 0; d < nDimensionI; d++)
       for (ptrdiff_t k = 0; k < nnz; k++) {
         long index = THSTensor_(indexAt)(indices, d, k);
         THIndexCheck(index >= 0 && index < size->data[d], 1,
@@ -135,9 +156,10 @@ THSTensor *THSTensor_(newWithTensorAndSize)(THLongTensor *indices, THTensor *val
   }
   THSTensor *self = THSTensor_(new)();
   THSTensor_(setSize)(self, (int)size->size, size->data);
+  self->nDimensionI = nDimensionI;
   if (nnz > 0)
-    THSTensor_(move)(self, self->nDimension, self->size, THLongTensor_newClone(indices),
-                     THTensor_(newClone)(values));
+    THSTensor_(move)(self, nDimensionI, self->nDimension, self->size,
+                     THLongTensor_newClone(indices), THTensor_(newClone)(values));
   return self;
 }
 
@@ -145,17 +167,20 @@ THSTensor *THSTensor_(newWithTensor)(THLongTensor *indices, THTensor *values) {
   ptrdiff_t nnz = THSTensor_(checkParts)(indices, values);
   if (nnz == 0)
     return THSTensor_(new)();
-  int nDimension = (int)indices->size[0];
-  for (int d = 0; d < nDimension; d++)
+  int nDimensionI = (int)indices->size[0], nDimensionV = values->nDimension - 1;
+  for (int d = 0; d < nDimensionI; d++)
     for (ptrdiff_t k = 0; k < nnz; k++) {
       long index = THSTensor_(indexAt)(indices, d, k);
       THIndexCheck(index >= 0 && index < LONG_MAX, 1,
                    "index %ld (column %td of indices) is out of range for dimension %d", index, k,
                    d);
     }
-  /* Each size is the largest index of its dimension plus one. */
-  THLongStorage *size = THLongStorage_newWithSize(nDimension);
-  for (int d = 0; d < nDimension; d++) {
+  /* Each sparse size is the largest index of its dimension plus one; the dense sizes are a
+   * value's. */
+  THLongStorage *size = THLongStorage_newWithSize(nDimensionI + nDimensionV);
+  for (int d = 0; d < nDimensionV; d++)
+    size->data[nDimensionI + d] = values->size[d + 1];
+  for (int d = 0; d < nDimensionI; d++) {
     long largest = 0;
     for (ptrdiff_t k = 0; k < nnz; k++) {
       long index = THSTensor_(indexAt)(indices, d, k);
@@ -171,9 +196,10 @@ THSTensor *THSTensor_(newWithTensor)(THLongTensor *indices, THTensor *values) {
 THSTensor *THSTensor_(newClone)(THSTensor *self) {
   THSTensor *clone = THSTensor_(new)();
   THSTensor_(setSize)(clone, self->nDimension, self->size);
+  clone->nDimensionI = self->nDimensionI;
   if (self->nnz > 0)
-    THSTensor_(move)(clone, self->nDimension, self->size, THLongTensor_newClone(self->indices),
-                     THTensor_(newClone)(self->values));
+    THSTensor_(move)(clone, self->nDimensionI, self->nDimension, self->size,
+                     THLongTensor_newClone(self->indices), THTensor_(newClone)(self->values));
   clone->contiguous = self->contiguous;
   return clone;
 }
@@ -196,15 +222,16 @@ THSTensor *THSTensor_(newTranspose)(THSTensor *self, int dim1, int dim2) {
   return transposed;
 }
 
-void THSTensor_(move)(THSTensor *self, int nDimension, const long *size, THLongTensor *indices,
-                      THTensor *values) {
+void THSTensor_(move)(THSTensor *self, int nDimensionI, int nDimension, const long *size,
+                      THLongTensor *indices, THTensor *values) {
   if (self->size != size)
     THSTensor_(setSize)(self, nDimension, size);
+  self->nDimensionI = nDimensionI;
   THLongTensor_free(self->indices);
   THTensor_(free)(self->values);
   self->indices = indices;
   self->values = values;
-  self->nnz = values->nDimension == 1 ? values->size[0] : 0;
+  self->nnz = values->nDimension >= 1 ? values->size[0] : 0;
   self->contiguous = self->nnz < 2;
 }
 
@@ -227,6 +254,10 @@ void THSTensor_(transpose)(THSTensor *self, int dim1, int dim2) {
   THSTensor_(checkDim)(self, dim2, 3);
   if (dim1 == dim2)
     return;
+  THArgCheck(dim1 < self->nDimensionI && dim2 < self->nDimensionI, dim1 < self->nDimensionI ? 3 : 2,
+             "cannot transpose dimensions %d and %d of a sparse tensor of size %s: only its %d "
+             "sparse dimensions can be transposed, not its dense ones", dim1, dim2,
+             THSTensor_(sizeDesc)(self).str, self->nDimensionI);
   long *idx = THLongTensor_data(self->indices);
   ptrdiff_t nnz = self->nnz;
   for (ptrdiff_t k = 0; k < nnz; k++) {
@@ -264,7 +295,7 @@ static THLongTensor *THSTensor_(sortedColumns)(const THSTensor *self) {
   THLongTensor *sortedKeys = THLongTensor_new(), *permutation = THLongTensor_new();
   for (ptrdiff_t k = 0; k < nnz; k++)
     THLongTensor_data(order)[k] = k;
-  for (int d = self->nDimension - 1; d >= 0; d--) {
+  for (int d = self->nDimensionI - 1; d >= 0; d--) {
     long *key = THLongTensor_data(keys), *column = THLongTensor_data(order);
     for (ptrdiff_t k = 0; k < nnz; k++)
       key[k] = idx[d * nnz + column[k]];
@@ -284,9 +315,17 @@ static THLongTensor *THSTensor_(sortedColumns)(const THSTensor *self) {
   return order;
 }
 
+/* The number of elements of one value: the product of the dense sizes. */
+static ptrdiff_t THSTensor_(blockSize)(const THSTensor *self) {
+  ptrdiff_t block = 1;
+  for (int d = self->nDimensionI; d < self->nDimension; d++)
+    block *= self->size[d];
+  return block;
+}
+
 void THSTensor_(contiguous)(THSTensor *self) {
   ptrdiff_t nnz = self->nnz;
-  int nDimension = self->nDimension;
+  int nDimension = self->nDimensionI;
   if (self->contiguous)
     return;
   THTensor_(checkInStorage)(self->values);      /* before the new parts below exist */
@@ -306,25 +345,37 @@ void THSTensor_(contiguous)(THSTensor *self) {
   for (k = 1; k < nnz; k++)
     distinct += THSTensor_(compareColumns)(idx, nnz, nDimension, sorted[k - 1], sorted[k]) != 0;
   THLongTensor *indices = THLongTensor_newWithSize2d(nDimension, distinct);
-  THTensor *values = THTensor_(newWithSize1d)(distinct);
+  THLongStorage *valueSize = THTensor_(newSizeOf)(self->values);
+  valueSize->data[0] = distinct;
+  THTensor *values = THTensor_(newWithSize)(valueSize, NULL);
+  THLongStorage_free(valueSize);
+  ptrdiff_t block = THSTensor_(blockSize)(self);
   long *newIdx = THLongTensor_data(indices);
   real *newValues = THTensor_(data)(values);
   const real *oldValues = THTensor_(data)(self->values);
   ptrdiff_t out = -1;
   for (k = 0; k < nnz; k++) {
     long column = sorted[k];
+    const real *from = oldValues + column * block;
     if (k == 0 || THSTensor_(compareColumns)(idx, nnz, nDimension, sorted[k - 1], column) != 0) {
       out++;
       for (int d = 0; d < nDimension; d++)
         newIdx[d * distinct + out] = idx[d * nnz + column];
-      newValues[out] = oldValues[column];
+      for (ptrdiff_t e = 0; e < block; e++)
+        newValues[out * block + e] = from[e];
     } else {
-      newValues[out] += oldValues[column];
+      for (ptrdiff_t e = 0; e < block; e++)
+        newValues[out * block + e] += from[e];
     }
   }
   THLongTensor_free(order);
-  THSTensor_(move)(self, nDimension, self->size, indices, values);
+  THSTensor_(move)(self, nDimension, self->nDimension, self->size, indices, values);
   self->contiguous = 1;
+}
+
+void THSTensor_(zero)(THSTensor *self) {
+  THSTensor_(move)(self, self->nDimensionI, self->nDimension, self->size, THLongTensor_new(),
+                   THTensor_(new)());
 }
 
 /* ---- Lifetime ---- */

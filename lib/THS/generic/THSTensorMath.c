@@ -15,6 +15,9 @@ static void THSTensor_(checkProduct)(const THSTensor *sparse, const THTensor *de
                                      int argNumber) {
   THArgCheck(sparse->nDimension == 2, argNumber,
              "expected a sparse matrix for mat1, got a %dD sparse tensor", sparse->nDimension);
+  THArgCheck(sparse->nDimensionI == 2, argNumber,
+             "expected a sparse matrix for mat1, got a hybrid sparse tensor of size %s whose "
+             "last dimension is dense", THSTensor_(sizeDesc)(sparse).str);
   THArgCheck(dense->nDimension == 2, argNumber + 1, "expected a matrix for mat2, got a %dD tensor",
              dense->nDimension);
   THArgCheck(sparse->size[1] == dense->size[0], argNumber + 1,
@@ -22,29 +25,235 @@ static void THSTensor_(checkProduct)(const THSTensor *sparse, const THTensor *de
              THSTensor_(sizeDesc)(sparse).str, THTensor_(sizeDesc)(dense).str);
 }
 
+/* The number of elements of one value: the product of the dense sizes (1 when there are none). */
+static ptrdiff_t THSTensor_(valueBlock)(const THSTensor *self) {
+  ptrdiff_t block = 1;
+  for (int d = self->nDimensionI; d < self->nDimension; d++)
+    block *= self->size[d];
+  return block;
+}
+
+static int THSTensor_(sameSizes)(const THSTensor *a, const THSTensor *b) {
+  if (a->nDimension != b->nDimension)
+    return 0;
+  for (int d = 0; d < a->nDimension; d++)
+    if (a->size[d] != b->size[d])
+      return 0;
+  return 1;
+}
+
+static void THSTensor_(checkDenseSize)(const THTensor *dense, const THSTensor *sparse,
+                                       int argNumber) {
+  int sameSize = dense->nDimension == sparse->nDimension;
+  for (int d = 0; sameSize && d < dense->nDimension; d++)
+    sameSize = dense->size[d] == sparse->size[d];
+  THArgCheck(sameSize, argNumber,
+             "size mismatch: the dense tensor is %s but the sparse tensor is %s",
+             THTensor_(sizeDesc)(dense).str, THSTensor_(sizeDesc)(sparse).str);
+}
+
+/* The offset in a dense tensor of the start of entry k's value: its sparse indices times the
+ * dense tensor's strides. */
+static ptrdiff_t THSTensor_(entryOffset)(const THSTensor *sparse, ptrdiff_t k,
+                                         const THTensor *dense) {
+  const long *idx = THLongTensor_data(sparse->indices);
+  ptrdiff_t offset = 0;
+  for (int d = 0; d < sparse->nDimensionI; d++)
+    offset += idx[d * sparse->nnz + k] * dense->stride[d];
+  return offset;
+}
+
+/* Visits the elements of one value's block in a dense tensor of `nDimension` dimensions with
+ * these sizes and strides (the dense dimensions), and the block's contiguous copy in row-major
+ * order: to[...] += scale * from[...] when `gather` is 0, from[...] = to[...] when it is 1. */
+static void THSTensor_(visitBlock)(real *to, const long *size, const long *stride, int nDimension,
+                                   real *from, real scale, int gather) {
+  if (nDimension == 0) {
+    if (gather)
+      *from = *to;
+    else
+      *to += scale * *from;
+    return;
+  }
+  ptrdiff_t inner = 1;
+  for (int d = 1; d < nDimension; d++)
+    inner *= size[d];
+  for (long i = 0; i < size[0]; i++)
+    THSTensor_(visitBlock)(to + i * stride[0], size + 1, stride + 1, nDimension - 1,
+                           from + i * inner, scale, gather);
+}
+
 /* ---- dense + sparse ---- */
 
 void THSTensor_(spcadd)(THTensor *r_, THTensor *t, real value, THSTensor *sparse) {
-  int sameSize = t->nDimension == sparse->nDimension;
-  for (int d = 0; sameSize && d < t->nDimension; d++)
-    sameSize = t->size[d] == sparse->size[d];
-  THArgCheck(sameSize, 4, "size mismatch: the dense tensor is %s but the sparse tensor is %s",
-             THTensor_(sizeDesc)(t).str, THSTensor_(sizeDesc)(sparse).str);
+  THSTensor_(checkDenseSize)(t, sparse, 4);
   if (r_ != t) {
     THTensor_(resizeAs)(r_, t);
     THTensor_(copy)(r_, t);
   }
-  ptrdiff_t nnz = sparse->nnz;
-  int nDimension = sparse->nDimension;
-  const long *idx = THLongTensor_data(sparse->indices);
-  const real *values = THTensor_(data)(sparse->values);
+  ptrdiff_t nnz = sparse->nnz, block = THSTensor_(valueBlock)(sparse);
+  int nI = sparse->nDimensionI;
+  real *values = THTensor_(data)(sparse->values);
   real *data = THTensor_(data)(r_);
-  for (ptrdiff_t k = 0; k < nnz; k++) {
-    ptrdiff_t offset = 0;
-    for (int d = 0; d < nDimension; d++)
-      offset += idx[d * nnz + k] * r_->stride[d];
-    data[offset] += value * values[k];
+  for (ptrdiff_t k = 0; k < nnz; k++)
+    THSTensor_(visitBlock)(data + THSTensor_(entryOffset)(sparse, k, r_), r_->size + nI,
+                           r_->stride + nI, r_->nDimension - nI, values + k * block, value, 0);
+}
+
+void THSTensor_(sparseMask)(THSTensor *r_, THTensor *t, THSTensor *mask) {
+  THSTensor_(checkDenseSize)(t, mask, 3);
+  THTensor_(checkInStorage)(t);
+  int nI = mask->nDimensionI;
+  THLongTensor *indices = THLongTensor_newClone(mask->indices);
+  THTensor *values = THTensor_(new)();
+  if (mask->nnz > 0) {
+    THTensor_(resizeAs)(values, mask->values);
+    ptrdiff_t block = THSTensor_(valueBlock)(mask);
+    real *to = THTensor_(data)(values), *data = THTensor_(data)(t);
+    for (ptrdiff_t k = 0; k < mask->nnz; k++)
+      THSTensor_(visitBlock)(data + THSTensor_(entryOffset)(mask, k, t), t->size + nI,
+                             t->stride + nI, t->nDimension - nI, to + k * block, 0, 1);
   }
+  int contiguous = mask->contiguous;
+  THSTensor_(move)(r_, nI, mask->nDimension, mask->size, indices, values);
+  r_->contiguous = contiguous;
+}
+
+/* ---- sparse with numbers ---- */
+
+/* r_ becomes a deep copy of t, unless it is t. */
+static void THSTensor_(copyInto)(THSTensor *r_, THSTensor *t) {
+  if (r_ == t)
+    return;
+  int contiguous = t->contiguous;
+  THSTensor_(move)(r_, t->nDimensionI, t->nDimension, t->size,
+                   THLongTensor_newClone(t->indices), THTensor_(newClone)(t->values));
+  r_->contiguous = contiguous;
+}
+
+void THSTensor_(mul)(THSTensor *r_, THSTensor *t, real value) {
+  THSTensor_(copyInto)(r_, t);
+  if (r_->nnz > 0)
+    THTensor_(mul)(r_->values, r_->values, value);
+}
+
+void THSTensor_(div)(THSTensor *r_, THSTensor *t, real value) {
+  THSTensor_(copyInto)(r_, t);
+  if (r_->nnz > 0)
+    THTensor_(div)(r_->values, r_->values, value);
+}
+
+#if defined(TH_REAL_IS_FLOAT) || defined(TH_REAL_IS_DOUBLE)  /* as TH's own pow */
+void THSTensor_(pow)(THSTensor *r_, THSTensor *t, real value) {
+  THArgCheck(value != 0, 3, "cannot raise a sparse tensor to the power 0: the result (all ones) "
+             "is not sparse");
+  /* Repeated positions add up first: (a + b)^p is not a^p + b^p. */
+  THSTensor *coalesced = THSTensor_(newContiguous)(t);
+  THSTensor_(copyInto)(r_, coalesced);
+  THSTensor_(free)(coalesced);
+  if (r_->nnz > 0)
+    THTensor_(pow)(r_->values, r_->values, value);
+}
+#endif
+
+/* ---- sparse with sparse ---- */
+
+static void THSTensor_(checkSameSparse)(const THSTensor *t, const THSTensor *src, int argNumber) {
+  THArgCheck(THSTensor_(sameSizes)(t, src), argNumber,
+             "size mismatch: the sparse tensors are %s and %s", THSTensor_(sizeDesc)(t).str,
+             THSTensor_(sizeDesc)(src).str);
+  THArgCheck(t->nnz == 0 || src->nnz == 0 || t->nDimensionI == src->nDimensionI, argNumber,
+             "the sparse tensors of size %s have %d and %d sparse dimensions",
+             THSTensor_(sizeDesc)(t).str, t->nDimensionI, src->nDimensionI);
+}
+
+void THSTensor_(cadd)(THSTensor *r_, THSTensor *t, real value, THSTensor *src) {
+  THSTensor_(checkSameSparse)(t, src, 4);
+  if (src->nnz == 0) {
+    THSTensor_(copyInto)(r_, t);
+    return;
+  }
+  THTensor *scaled = THTensor_(new)();
+  THTensor_(mul)(scaled, src->values, value);
+  if (t->nnz == 0) {
+    THSTensor_(move)(r_, src->nDimensionI, src->nDimension, src->size,
+                     THLongTensor_newClone(src->indices), scaled);
+  } else {
+    /* Both lists of entries side by side, then coalesced. */
+    THLongTensor *indices = THLongTensor_new();
+    THTensor *values = THTensor_(new)();
+    THLongTensor_cat(indices, t->indices, src->indices, 1);
+    THTensor_(cat)(values, t->values, scaled, 0);
+    THTensor_(free)(scaled);
+    THSTensor_(move)(r_, src->nDimensionI, src->nDimension, src->size, indices, values);
+  }
+  THSTensor_(contiguous)(r_);
+}
+
+void THSTensor_(csub)(THSTensor *r_, THSTensor *t, real value, THSTensor *src) {
+  THSTensor_(cadd)(r_, t, -value, src);
+}
+
+/* <0, 0 or >0 as column a of the index block idxA (nnzA columns) comes before, at the same
+ * position as, or after column b of idxB, both of nI rows. */
+static int THSTensor_(compareAcross)(const long *idxA, ptrdiff_t nnzA, ptrdiff_t a,
+                                     const long *idxB, ptrdiff_t nnzB, ptrdiff_t b, int nI) {
+  for (int d = 0; d < nI; d++) {
+    long x = idxA[d * nnzA + a], y = idxB[d * nnzB + b];
+    if (x != y)
+      return x < y ? -1 : 1;
+  }
+  return 0;
+}
+
+void THSTensor_(cmul)(THSTensor *r_, THSTensor *t, THSTensor *src) {
+  THSTensor_(checkSameSparse)(t, src, 3);
+  THSTensor *a = THSTensor_(newContiguous)(t), *b = THSTensor_(newContiguous)(src);
+  int nI = a->nnz > 0 ? a->nDimensionI : b->nDimensionI;
+  THLongTensor *indices = THLongTensor_new();
+  THTensor *values = THTensor_(new)();
+  /* Both are sorted: walk them together, keeping the positions both have. */
+  ptrdiff_t both = 0, i = 0, j = 0;
+  const long *idxA = THLongTensor_data(a->indices), *idxB = THLongTensor_data(b->indices);
+  while (i < a->nnz && j < b->nnz) {
+    int order = THSTensor_(compareAcross)(idxA, a->nnz, i, idxB, b->nnz, j, nI);
+    both += order == 0;
+    i += order <= 0;
+    j += order >= 0;
+  }
+  if (both > 0) {
+    ptrdiff_t block = THSTensor_(valueBlock)(a);
+    THLongStorage *valueSize = THTensor_(newSizeOf)(a->values);
+    valueSize->data[0] = both;
+    THTensor_(resize)(values, valueSize, NULL);
+    THLongStorage_free(valueSize);
+    THLongTensor_resize2d(indices, nI, both);
+    long *out = THLongTensor_data(indices);
+    real *outValues = THTensor_(data)(values);
+    const real *valuesA = THTensor_(data)(a->values), *valuesB = THTensor_(data)(b->values);
+    ptrdiff_t k = 0;
+    for (i = 0, j = 0; i < a->nnz && j < b->nnz;) {
+      int order = THSTensor_(compareAcross)(idxA, a->nnz, i, idxB, b->nnz, j, nI);
+      if (order == 0) {
+        for (int d = 0; d < nI; d++)
+          out[d * both + k] = idxA[d * a->nnz + i];
+        for (ptrdiff_t e = 0; e < block; e++)
+          outValues[k * block + e] = valuesA[i * block + e] * valuesB[j * block + e];
+        k++;
+      }
+      i += order <= 0;
+      j += order >= 0;
+    }
+  }
+  int nDimension = a->nDimension;
+  long *size = THAlloc(sizeof(long) * (nDimension > 0 ? nDimension : 1));
+  for (int d = 0; d < nDimension; d++)
+    size[d] = a->size[d];
+  THSTensor_(free)(a);
+  THSTensor_(free)(b);
+  THSTensor_(move)(r_, nI, nDimension, size, indices, values);
+  THFree(size);
+  r_->contiguous = 1;
 }
 
 /* ---- sparse @ dense ---- */
@@ -168,6 +377,9 @@ static void THSTensor_(sparseProduct)(THSTensor *r_, real beta, THSTensor *t, re
   long size[2] = {sparse->size[0], dense->size[1]};
   long m = size[1];
   ptrdiff_t fromT = (t != NULL && beta != 0) ? t->nnz : 0;
+  THArgCheck(fromT == 0 || t->nDimensionI == 2, 3, "expected a sparse matrix to add, got a "
+             "hybrid sparse tensor of size %s whose last dimension is dense",
+             THSTensor_(sizeDesc)(t).str);
   THSTensor *sorted = THSTensor_(newContiguous)(sparse);
   long *runStart;
   ptrdiff_t runs = THSTensor_(rowRuns)(sorted, &runStart);
@@ -212,7 +424,7 @@ static void THSTensor_(sparseProduct)(THSTensor *r_, real beta, THSTensor *t, re
   }
   THFree(runStart);
   THSTensor_(free)(sorted);
-  THSTensor_(move)(r_, 2, size, indices, values);
+  THSTensor_(move)(r_, 2, 2, size, indices, values);
   THSTensor_(contiguous)(r_);
 }
 
@@ -228,6 +440,39 @@ void THSTensor_(sspaddmm)(THSTensor *r_, real beta, THSTensor *t, real alpha, TH
 void THSTensor_(sspmm)(THSTensor *r_, THSTensor *sparse, THTensor *dense) {
   THSTensor_(checkProduct)(sparse, dense, 2);
   THSTensor_(sparseProduct)(r_, 0, NULL, 1, sparse, dense);
+}
+
+/* ---- hybrid sparse result ---- */
+
+void THSTensor_(hspmm)(THSTensor *r_, real alpha, THSTensor *sparse, THTensor *dense) {
+  THSTensor_(checkProduct)(sparse, dense, 3);
+  long size[2] = {sparse->size[0], dense->size[1]};
+  long m = size[1];
+  THSTensor *sorted = THSTensor_(newContiguous)(sparse);
+  long *runStart;
+  ptrdiff_t runs = THSTensor_(rowRuns)(sorted, &runStart);
+  THLongTensor *indices = THLongTensor_new();
+  THTensor *values = THTensor_(new)();
+  if (runs > 0) {
+    THLongTensor_resize2d(indices, 1, runs);
+    THTensor_(resize2d)(values, runs, m);
+    THTensor_(zero)(values);
+  }
+  /* Entry r is row rowOf[runStart[r]] of the product: a full row of m values. */
+  long *rowOut = THLongTensor_data(indices);
+  real *valueOut = THTensor_(data)(values);
+  const long *rowOf = THLongTensor_data(sorted->indices), *columnOf = rowOf + sorted->nnz;
+  const real *sparseValues = THTensor_(data)(sorted->values);
+  for (ptrdiff_t r = 0; r < runs; r++) {
+    long first = runStart[r];
+    rowOut[r] = rowOf[first];
+    THSTensor_(accumulateRow)(valueOut + r * m, m, alpha, columnOf + first, sparseValues + first,
+                              runStart[r + 1] - first, dense);
+  }
+  THFree(runStart);
+  THSTensor_(free)(sorted);
+  THSTensor_(move)(r_, 1, 2, size, indices, values);
+  r_->contiguous = 1;
 }
 
 #endif

@@ -467,17 +467,22 @@ TEST(Case_(bad_parts_are_refused_with_their_sizes)) {
   THLongStorage *size = THLongStorage_newWithSize2(2, 3);
   THLongStorage *size3 = THLongStorage_newWithSize3(2, 4, 1);
   THLongStorage *badSize = THLongStorage_newWithSize2(2, 0);
+  THTensor *none = THTensor_(new)();
   EXPECT_TH_ERROR(THSTensor_(newWithTensor)(flat, v2),
-                  "indices must be a 2D tensor of nDimension x nnz, but got a 1D tensor of size 2");
-  EXPECT_TH_ERROR(THSTensor_(newWithTensor)(indices, matrix),
-                  "values must be a 1D tensor of nnz values, but got a 2D tensor of size 2x1");
+                  "indices must be a 2D tensor of nDimensionI x nnz, but got a 1D tensor of size 2");
+  EXPECT_TH_ERROR(THSTensor_(newWithTensor)(indices, none),
+                  "values must be a tensor of nnz values (nnz x dense sizes), but got an empty "
+                  "tensor");
+  THTensor_(free)(none);
+  EXPECT_TH_ERROR(THSTensor_(newWithTensorAndSize)(indices, matrix, size),
+                  "got 2 sizes (size 2x3) for indices of 2 dimensions and values of 1");
   EXPECT_TH_ERROR(THSTensor_(newWithTensor)(indices, v1),
-                  "indices has 2 columns (one per value) but values has 1 elements");
+                  "indices has 2 columns (one per value) but values has 1 values (size 1)");
   EXPECT_TH_ERROR(THSTensor_(newWithTensorAndSize)(indices, v2, size),
                   "index 3 (column 1 of indices) is out of range for dimension 1 of size 3");
   CHECK(THLastErrorKind() == TH_ERROR_INDEX);
   EXPECT_TH_ERROR(THSTensor_(newWithTensorAndSize)(indices, v2, size3),
-                  "got 3 sizes (size 2x4x1) for indices of 2 dimensions");
+                  "got 3 sizes (size 2x4x1) for indices of 2 dimensions and values of 0");
   EXPECT_TH_ERROR(THSTensor_(newWithTensorAndSize)(indices, v2, badSize),
                   "sizes must be positive, got size 2x0");
   EXPECT_TH_ERROR(THSTensor_(newWithSize)(badSize), "sizes must be positive, got size 2x0");
@@ -541,6 +546,164 @@ TEST(Case_(bad_dimensions_and_sizes_in_operations)) {
   THSTensor_(free)(s);
 }
 
+/* ---- Hybrid tensors (sparse dimensions, then dense ones), and math between sparse tensors ---- */
+
+/* A 3 x 2 hybrid tensor: one sparse dimension (rows 2, 0, 2: a repeat), values of 2. */
+static const long Case_(h32Idx)[3] = {2, 0, 2};
+static const int Case_(h32Values)[6] = {1, 2, 3, 1, 2, 2};
+
+static THSTensor *Case_(hybrid32)(void) {
+  THLongTensor *indices = Case_(indices)(1, 3, Case_(h32Idx));
+  THTensor *v = Case_(vector)(6, Case_(h32Values));
+  THTensor_(resize2d)(v, 3, 2);
+  THLongStorage *size = THLongStorage_newWithSize2(3, 2);
+  THSTensor *s = THSTensor_(newWithTensorAndSize)(indices, v, size);
+  THLongStorage_free(size);
+  THTensor_(free)(v);
+  THLongTensor_free(indices);
+  return s;
+}
+
+/* Its dense equivalent: row 0 = (3, 1), row 1 = 0, row 2 = (1, 2) + (2, 2). */
+static THTensor *Case_(hybrid32Dense)(void) {
+  static const int elements[6] = {3, 1, 0, 0, 3, 4};
+  THTensor *t = Case_(vector)(6, elements);
+  THTensor_(resize2d)(t, 3, 2);
+  return t;
+}
+
+TEST(Case_(hybrid_tensors_hold_value_blocks)) {
+  THSTensor *s = Case_(hybrid32)();
+  CHECK_EQ_LONG(THSTensor_(nDimension)(s), 2);
+  CHECK_EQ_LONG(THSTensor_(nDimensionI)(s), 1);
+  CHECK_EQ_LONG(THSTensor_(nDimensionV)(s), 1);
+  CHECK_EQ_LONG(THSTensor_(nnz)(s), 3);
+  THTensor *expected = Case_(hybrid32Dense)();
+  CHECK(Case_(denseEquals)(s, expected));
+  /* without a size: the sparse size from the indices, the dense one from the values */
+  THLongTensor *indices = THSTensor_(newIndices)(s);
+  THTensor *values = THSTensor_(newValues)(s);
+  THSTensor *inferred = THSTensor_(newWithTensor)(indices, values);
+  CHECK_EQ_LONG(THSTensor_(size)(inferred, 0), 3);
+  CHECK_EQ_LONG(THSTensor_(size)(inferred, 1), 2);
+  CHECK(Case_(denseEquals)(inferred, expected));
+  THSTensor_(free)(inferred);
+  THTensor_(free)(values);
+  THLongTensor_free(indices);
+  THTensor_(free)(expected);
+  THSTensor_(free)(s);
+}
+
+TEST(Case_(contiguous_adds_up_value_blocks)) {
+  THSTensor *s = Case_(hybrid32)();
+  THSTensor_(contiguous)(s);
+  CHECK(THSTensor_(isContiguous)(s));
+  CHECK_EQ_LONG(THSTensor_(nnz)(s), 2);
+  THTensor *values = THSTensor_(newValues)(s);
+  CHECK_EQ_LONG(THTensor_(get2d)(values, 0, 0), 3);
+  CHECK_EQ_LONG(THTensor_(get2d)(values, 0, 1), 1);
+  CHECK_EQ_LONG(THTensor_(get2d)(values, 1, 0), 3);
+  CHECK_EQ_LONG(THTensor_(get2d)(values, 1, 1), 4);
+  THTensor_(free)(values);
+  EXPECT_TH_ERROR(THSTensor_(transpose)(s, 0, 1),
+                  "only its 1 sparse dimensions can be transposed, not its dense ones");
+  THSTensor_(free)(s);
+}
+
+TEST(Case_(spcadd_and_sparseMask_of_a_hybrid_tensor_in_any_layout)) {
+  THSTensor *s = Case_(hybrid32)();
+  THTensor *expected = Case_(hybrid32Dense)();
+  THTensor *base = Case_(matrix)(CONTIGUOUS, 2, 3);
+  THTensor *t = THTensor_(newTranspose)(base, 0, 1);    /* 3 x 2, not contiguous */
+  THTensor *want = THTensor_(newClone)(t);
+  THTensor_(cadd)(want, want, 2, expected);
+  THSTensor_(spcadd)(t, t, 2, s);
+  CHECK(Case_(sameDense)(t, want));
+
+  THSTensor *masked = THSTensor_(new)();
+  THSTensor_(sparseMask)(masked, t, s);
+  CHECK_EQ_LONG(THSTensor_(nnz)(masked), 3);              /* the mask's entries, repeat kept */
+  THTensor *values = THSTensor_(newValues)(masked);
+  for (int k = 0; k < 3; k++)
+    for (int j = 0; j < 2; j++)
+      CHECK_EQ_LONG(THTensor_(get2d)(values, k, j), THTensor_(get2d)(t, Case_(h32Idx)[k], j));
+  THTensor_(free)(values);
+  THSTensor_(free)(masked);
+  THTensor_(free)(want);
+  THTensor_(free)(t);
+  THTensor_(free)(base);
+  THTensor_(free)(expected);
+  THSTensor_(free)(s);
+}
+
+TEST(Case_(cadd_csub_and_cmul_of_sparse_tensors)) {
+  THSTensor *a = Case_(sparse)(2, Case_(m34Size), 4, Case_(m34Idx), Case_(m34Values));
+  long otherIdx[6] = {2, 1, 0, 1, 2, 0};                  /* (2,1)=1, (1,2)=2, (0,0)=1 */
+  int otherValues[3] = {1, 2, 1};
+  THSTensor *b = Case_(sparse)(2, Case_(m34Size), 3, otherIdx, otherValues);
+  THTensor *da = THSTensor_(toDense)(a), *db = THSTensor_(toDense)(b);
+  THTensor *want = THTensor_(new)();
+  THSTensor *r = THSTensor_(new)();
+
+  THSTensor_(cadd)(r, a, 2, b);
+  THTensor_(cadd)(want, da, 2, db);
+  CHECK(Case_(denseEquals)(r, want) && THSTensor_(isContiguous)(r));
+  THSTensor_(csub)(r, r, 2, b);                           /* in place: back to a */
+  CHECK(Case_(denseEquals)(r, da));
+  THSTensor_(cmul)(r, a, b);
+  THTensor_(cmul)(want, da, db);
+  CHECK(Case_(denseEquals)(r, want));
+  CHECK_EQ_LONG(THSTensor_(nnz)(r), 2);                   /* (0,0) and (2,1) only */
+  THSTensor_(mul)(r, a, 3);
+  THTensor_(mul)(want, da, 3);
+  CHECK(Case_(denseEquals)(r, want));
+  THSTensor_(div)(r, r, 3);
+  CHECK(Case_(denseEquals)(r, da));
+  THSTensor_(zero)(r);
+  CHECK_EQ_LONG(THSTensor_(nnz)(r), 0);
+  CHECK_EQ_LONG(THSTensor_(nDimension)(r), 2);
+
+  THSTensor *h = Case_(hybrid32)();
+  EXPECT_TH_ERROR(THSTensor_(cadd)(r, a, 1, h), "size mismatch: the sparse tensors are 3x4 and 3x2");
+  THLongStorage *size32 = THLongStorage_newWithSize2(3, 2);
+  long plainIdx[4] = {0, 1, 1, 0};
+  int plainValues[2] = {1, 1};
+  THSTensor *plain = Case_(sparse)(2, size32->data, 2, plainIdx, plainValues);
+  EXPECT_TH_ERROR(THSTensor_(cmul)(r, h, plain),
+                  "the sparse tensors of size 3x2 have 1 and 2 sparse dimensions");
+  THSTensor_(free)(plain);
+  THLongStorage_free(size32);
+  THSTensor_(free)(h);
+  THSTensor_(free)(r);
+  THTensor_(free)(want);
+  THTensor_(free)(db);
+  THTensor_(free)(da);
+  THSTensor_(free)(b);
+  THSTensor_(free)(a);
+}
+
+TEST(Case_(hspmm_gives_one_full_row_per_row_with_entries)) {
+  THSTensor *s = Case_(sparse)(2, Case_(m34Size), 4, Case_(m34Idx), Case_(m34Values));
+  THTensor *dense = Case_(matrix)(TRANSPOSED, 4, 5);
+  THTensor *ds = THSTensor_(toDense)(s);
+  THTensor *want = Case_(addmmReference)(0, NULL, 2, ds, dense);
+  THSTensor *r = THSTensor_(new)();
+  THSTensor_(hspmm)(r, 2, s, dense);
+  CHECK_EQ_LONG(THSTensor_(nDimensionI)(r), 1);
+  CHECK_EQ_LONG(THSTensor_(nnz)(r), 2);                   /* rows 0 and 2 */
+  CHECK(THSTensor_(isContiguous)(r));
+  CHECK(Case_(denseEquals)(r, want));
+  THSTensor *h = Case_(hybrid32)();
+  EXPECT_TH_ERROR(THSTensor_(hspmm)(r, 1, h, dense),
+                  "got a hybrid sparse tensor of size 3x2 whose last dimension is dense");
+  THSTensor_(free)(h);
+  THSTensor_(free)(r);
+  THTensor_(free)(want);
+  THTensor_(free)(ds);
+  THTensor_(free)(dense);
+  THSTensor_(free)(s);
+}
+
 static const harness_test Case_(tests)[] = {
   TEST_ENTRY(Case_(constructs_from_indices_values_and_size)),
   TEST_ENTRY(Case_(indices_are_copied_in_and_out_values_are_shared_out)),
@@ -559,6 +722,11 @@ static const harness_test Case_(tests)[] = {
   TEST_ENTRY(Case_(products_of_a_matrix_without_entries)),
   TEST_ENTRY(Case_(bad_parts_are_refused_with_their_sizes)),
   TEST_ENTRY(Case_(bad_dimensions_and_sizes_in_operations)),
+  TEST_ENTRY(Case_(hybrid_tensors_hold_value_blocks)),
+  TEST_ENTRY(Case_(contiguous_adds_up_value_blocks)),
+  TEST_ENTRY(Case_(spcadd_and_sparseMask_of_a_hybrid_tensor_in_any_layout)),
+  TEST_ENTRY(Case_(cadd_csub_and_cmul_of_sparse_tensors)),
+  TEST_ENTRY(Case_(hspmm_gives_one_full_row_per_row_with_entries)),
 };
 
 #endif

@@ -12,8 +12,8 @@ class Embedding(Module):
     """weight is (num_embeddings, embedding_dim), initialised normal(0, 1); the row padding_idx,
     when given, starts at zero and gets no gradient. max_norm renormalises the rows each forward
     reads to at most that norm (of type norm_type) in the weight itself; scale_grad_by_freq
-    divides each row's gradient by how often the batch uses it. sparse is accepted, and the
-    gradient stays dense."""
+    divides each row's gradient by how often the batch uses it. With sparse=True the weight's
+    gradient is a sparse tensor (torch_early.sparse), an entry per row the batch looked up."""
 
     def __init__(self, num_embeddings, embedding_dim, padding_idx=None, max_norm=None,
                  norm_type=2, scale_grad_by_freq=False, sparse=False):
