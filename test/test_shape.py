@@ -239,7 +239,7 @@ def test_a_dim_out_of_range_names_it_and_the_valid_range(dim):
     tensor = torch_early.FloatTensor(2, 3, 4)
     message = (r"argument 'dim': dimension %d out of range of 3D tensor \(expected a dimension "
                r"from -3 to 2\)" % dim)
-    with pytest.raises(IndexError, match=message):
+    with pytest.raises(IndexError, match=message.replace("'dim'", "'dimension'")):
         tensor.narrow(dim, 0, 1)
     with pytest.raises(IndexError, match=message):
         tensor.select(dim, 0)
@@ -257,3 +257,20 @@ def test_view_of_another_element_count_is_a_runtime_error():
     empty = torch_early.FloatTensor()
     assert empty.view(0).dim() == 0
     assert tensor.view(-1, 5).size() == (3, 5)
+
+
+def test_the_keyword_names_of_v0_1_12():
+    # positional calls are the common case; these are the names the era's declarations gave
+    x = torch_early.FloatTensor([[1, 2, 3], [4, 5, 6]])
+    assert x.narrow(dimension=1, start=1, length=2).tolist() == [[2, 3], [5, 6]]
+    assert x.narrow(dimension=-1, start=0, length=1).tolist() == [[1], [4]]
+    assert x.unfold(dimension=1, size=2, step=1).size() == (2, 2, 2)
+    assert x.fmod(divisor=4).tolist() == [[1, 2, 3], [0, 1, 2]]
+    assert x.remainder(divisor=4).tolist() == [[1, 2, 3], [0, 1, 2]]
+    assert [c.tolist() for c in torch_early.chunk(x, chunks=2, dim=1)] == [[[1, 2], [4, 5]],
+                                                                          [[3], [6]]]
+    assert x.kthvalue(k=1, dim=1)[0].tolist() == [[1], [4]]       # the dim is kept (0.1.x)
+    assert x.norm(p=1) == 21
+    assert torch_early.normal(means=torch_early.zeros(3), std=1e-30).abs().max() < 1e-20
+    with pytest.raises(TypeError, match="unexpected keyword argument 'dim'"):
+        x.narrow(dim=0, start=0, length=1)

@@ -83,7 +83,7 @@ def test_a_tagger_on_the_encoder_learns():
     for _ in range(60):
         optimizer.zero_grad()
         hidden = encoder(source, lengths)
-        flat = hidden.view(-1, hidden.size(2))[index]             # the words, not the padding
+        flat = hidden.contiguous().view(-1, hidden.size(2))[index]   # the words, not the padding
         loss = nn.functional.cross_entropy(tagger(flat), target)
         loss.backward()
         optimizer.step()
