@@ -40,10 +40,14 @@ def echo(inbox, outbox, count):
 
 
 def overwrite_variable(queue, done):
+    """Writes 7 into a Variable's shared data (and 5 into its gradient if one came along), then
+    answers whether one did."""
     variable = queue.get(timeout=20)
     variable.data.fill_(7)
-    if variable.grad is not None:
+    came_with_gradient = variable.grad is not None
+    if came_with_gradient:
         variable.grad.data.fill_(5)
+    queue.put(came_with_gradient)
     done.set()
 
 

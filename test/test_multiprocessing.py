@@ -120,21 +120,19 @@ def test_views_share_after_transfer(strategy):
 
 def test_variables_and_parameters_share_their_data(strategy):
     ctx = mp.get_context('fork')
-    never_backward = torch.nn.Parameter(torch.zeros(3))
     for variable in [torch.autograd.Variable(torch.zeros(3), requires_grad=True),
                      torch.nn.Parameter(torch.zeros(3)),
-                     torch.autograd.Variable(torch.zeros(3)), never_backward]:
-        if variable.requires_grad and variable is not never_backward:
-            variable.sum().backward()           # a gradient to share (None until a backward)
+                     torch.autograd.Variable(torch.zeros(3))]:
+        if variable.requires_grad:
+            variable.sum().backward()           # a gradient, which stays in this process
         queue, done = ctx.Queue(), ctx.Event()
         process = start(ctx, workers.overwrite_variable, queue, done)
         queue.put(variable)
         assert done.wait(TIMEOUT)
         assert variable.data.tolist() == [7, 7, 7]
-        if variable is never_backward:         # no gradient was sent, none came back
-            assert variable.grad is None
-        elif variable.requires_grad:            # the gradient is shared too
-            assert variable.grad.data.tolist() == [5, 5, 5]
+        assert queue.get(timeout=TIMEOUT) is False
+        if variable.requires_grad:              # v0.1.12 sends no gradient: ours is kept
+            assert variable.grad.data.tolist() == [1, 1, 1]
         finish(process)
 
 

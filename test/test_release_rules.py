@@ -67,6 +67,26 @@ def test_tensor_dataset_rows_and_batches(january):
     assert next(iter(DataLoader(dataset, batch_size=2)))[1].tolist() == [5, 6]
 
 
+def test_bool_of_one_element(january):
+    with pytest.raises(RuntimeError, match='ambiguous'):
+        bool(torch_early.FloatTensor([1]))
+    _release.use('0.1.12')
+    assert bool(torch_early.FloatTensor([1]))
+
+
+def test_a_variable_sent_to_another_process(january):
+    from multiprocessing.reduction import ForkingPickler
+    import torch_early.multiprocessing      # noqa: F401  (registers the reductions)
+    x = Variable(torch_early.ones(2), requires_grad=True)
+    x.sum().backward()
+    received = ForkingPickler.loads(ForkingPickler.dumps(x))
+    assert received.grad.data.tolist() == [1, 1]        # the gradient travels, shared
+    received.grad.data.fill_(5)
+    assert x.grad.data.tolist() == [5, 5]
+    _release.use('0.1.12')
+    assert ForkingPickler.loads(ForkingPickler.dumps(x)).grad is None
+
+
 def test_an_unknown_release_is_refused():
     with pytest.raises(ValueError, match="unknown release '0.2': torch_early follows one of "
                                          "0.1.6, .*, 0.1.12"):

@@ -234,7 +234,7 @@ def test_printing_tensors_without_entries():
 
 @pytest.mark.parametrize('use, error', [
     (bool, RuntimeError), (iter, TypeError), (list, TypeError), (len, TypeError),
-    (pickle.dumps, TypeError), (copy.copy, TypeError), (copy.deepcopy, TypeError),
+    (pickle.dumps, TypeError), (copy.copy, TypeError),
     (float, TypeError), (lambda x: x[0], TypeError), (lambda x: x.view(12), AttributeError),
     (lambda x: x + 1, TypeError), (lambda x: x * x.to_dense(), TypeError),
     (lambda x: x / x, TypeError), (lambda x: x ** x, TypeError),
@@ -391,3 +391,14 @@ def test_printing_a_hybrid_tensor_shows_its_value_blocks():
         ' 3  4\n'
         '[torch_early.FloatTensor of size 1x2]\n'
         '[torch_early.sparse.FloatTensor of size 2x2]\n')
+
+
+def test_deepcopy_clones_once_per_call():
+    indices = torch_early.LongTensor([[0, 1], [1, 0]])
+    x = torch_early.sparse.FloatTensor(indices, torch_early.FloatTensor([1, 2]),
+                                       torch_early.Size([2, 2]))
+    a, b = copy.deepcopy([x, x])
+    assert a is b and a is not x
+    assert a.to_dense().tolist() == x.to_dense().tolist()
+    a.zero_()
+    assert x.to_dense().tolist() == [[0, 1], [2, 0]]

@@ -425,11 +425,19 @@ def test_bool_of_an_empty_tensor_is_false():
     assert not torch_early.FloatTensor()
 
 
-def test_bool_of_a_non_empty_tensor_is_ambiguous():
+def test_bool_of_a_tensor_of_several_elements_is_ambiguous():
     with pytest.raises(RuntimeError) as error:
-        bool(torch_early.FloatTensor([1]))
+        bool(torch_early.FloatTensor([1, 1]))
     assert str(error.value) == \
         'bool value of non-empty torch_early.FloatTensor objects is ambiguous'
+
+
+@pytest.mark.parametrize('name', ALL_DTYPES)
+def test_bool_of_one_element_is_its_truth(name):
+    tensor_class = getattr(torch_early, name + 'Tensor')
+    assert bool(tensor_class([3])) and not tensor_class([0])
+    assert bool(tensor_class([[0, 2]])[:, 1:])                 # a view of one element
+    assert bool(torch_early.FloatTensor([1]) == torch_early.FloatTensor([1]))
 
 
 @pytest.mark.parametrize('name', ALL_DTYPES)

@@ -9,6 +9,9 @@ Releases 0.1.6 to 0.1.9 (January and February 2017) had these rules, which v0.1.
     x.detach()'s creator   a NoGrad node                      None (a new leaf)
     Variable == Variable   identity (no comparison operators) element-wise, a ByteTensor Variable
     copy.copy(tensor)      a copy of the elements             a new tensor on the same storage
+    bool(one element)      ambiguous (RuntimeError)           the truth of the element
+    a Variable sent to     with its gradient, shared          without its gradient
+      another process
     TensorDataset rows     a 1-element tensor for a 1-D       a number
                            tensor (batches N x 1)             (1-D batches)
 

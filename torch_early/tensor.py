@@ -271,8 +271,13 @@ class _TensorBase(object):
     __str__ = __repr__
 
     def __bool__(self):
+        """False when empty, the truth of the element when there is one (as in v0.1.12: the
+        result of comparing two one-element tensors can stand in an `if`; ambiguous under the
+        rules of 0.1.6-0.1.9, torch_early._release), ambiguous otherwise."""
         if self.numel() == 0:
             return False
+        if self.numel() == 1 and not _release.before_0_1_10():
+            return bool(self.contiguous().view(1)[0])
         raise RuntimeError("bool value of non-empty " + torch_early.typename(self) +
                            " objects is ambiguous")
 

@@ -15,6 +15,7 @@ from multiprocessing import resource_sharer
 from multiprocessing.reduction import ForkingPickler, DupFd
 
 import torch_early
+from torch_early import _release
 from torch_early.autograd import Variable
 from torch_early.autograd.variable import _rebuild_variable
 from torch_early.nn import Parameter
@@ -119,12 +120,13 @@ def rebuild_variable(cls, data, grad, requires_grad, volatile):
 
 
 def reduce_variable(variable):
-    """A leaf Variable (or Parameter) travels as its data and its gradient's data, both shared,
-    so that workers accumulating gradients write into the sender's."""
+    """A leaf Variable (or Parameter) travels as its data, shared, without its gradient: each
+    process accumulates its own (v0.1.12). Under the rules of 0.1.6-0.1.9 (torch_early._release)
+    the gradient's data travels too, shared, so that workers accumulate into the sender's."""
     if variable.creator is not None:
         raise RuntimeError("Only Variables created explicitly by the user (graph leaves) can be "
                            "sent to another process")
-    grad = variable.grad
+    grad = variable.grad if _release.before_0_1_10() else None
     return rebuild_variable, (type(variable), variable.data,
                               grad.data if grad is not None else None,
                               variable.requires_grad, variable.volatile)

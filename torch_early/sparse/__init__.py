@@ -171,9 +171,17 @@ class _SparseBase(object):
     def __len__(self):
         raise TypeError("len() of a sparse tensor is not supported; use x.size(0) or x.nnz()")
 
+    def __deepcopy__(self, memo):
+        """copy.deepcopy: a clone (indices and values copied), made once per deepcopy call."""
+        result = memo.get(id(self))
+        if result is None:
+            result = memo[id(self)] = self.clone()
+        return result
+
     def __reduce_ex__(self, protocol):
-        raise TypeError("sparse tensors cannot be pickled or copied with the copy module in this "
-                        "version; pickle x.indices(), x.values() and x.size()")
+        raise TypeError("sparse tensors cannot be pickled or copied with copy.copy in this "
+                        "version; pickle x.indices(), x.values() and x.size(), or use "
+                        "copy.deepcopy")
 
 
 def _is_sparse(obj):
