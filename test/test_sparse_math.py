@@ -133,6 +133,8 @@ def test_add_a_sparse_tensor_to_a_dense_one(cls):
     assert (as_array(y.add(x)) == sy + sx).all()
     assert (as_array(torch_early.spadd(y, x)) == sy + sx).all()
     assert (as_array(torch_early.spadd(y, 2, x)) == sy + 2 * sx).all()
+    assert (as_array(y.spadd(2, x)) == sy + 2 * sx).all()           # v0.1.12's method form
+    assert (as_array(y.spadd(x)) == sy + sx).all() and (as_array(y) == sy).all()
     out = dense_class(cls)()
     assert torch_early.add(y, 2, x, out=out) is out
     assert (as_array(out) == sy + 2 * sx).all()
