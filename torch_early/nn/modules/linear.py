@@ -10,6 +10,15 @@ from ..parameter import Parameter
 from .. import functional as F
 
 
+def _uniform_by_first_input_size(weight, bias):
+    """The era's start for Linear and Bilinear: weight and bias uniform in ±1/√n, n the size of
+    the weight's dimension 1 (in_features, in1_features)."""
+    stdv = 1. / math.sqrt(weight.size(1))
+    weight.data.uniform_(-stdv, stdv)
+    if bias is not None:
+        bias.data.uniform_(-stdv, stdv)
+
+
 class Linear(Module):
     """weight is (out_features, in_features) and bias (out_features); both start uniform in
     ±1/√in_features. `bias=False` leaves the bias out (the `bias` attribute is None)."""
@@ -27,10 +36,7 @@ class Linear(Module):
         self.reset_parameters()
 
     def reset_parameters(self):
-        stdv = 1. / math.sqrt(self.weight.size(1))
-        self.weight.data.uniform_(-stdv, stdv)
-        if self.bias is not None:
-            self.bias.data.uniform_(-stdv, stdv)
+        _uniform_by_first_input_size(self.weight, self.bias)
 
     def forward(self, input):
         return F.linear(input, self.weight, self.bias)
@@ -59,10 +65,7 @@ class Bilinear(Module):
         self.reset_parameters()
 
     def reset_parameters(self):
-        stdv = 1. / math.sqrt(self.weight.size(1))
-        self.weight.data.uniform_(-stdv, stdv)
-        if self.bias is not None:
-            self.bias.data.uniform_(-stdv, stdv)
+        _uniform_by_first_input_size(self.weight, self.bias)
 
     def forward(self, input1, input2):
         return F.bilinear(input1, input2, self.weight, self.bias)
