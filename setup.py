@@ -14,6 +14,11 @@ Environment switches:
     WITH_BLAS=0      use TH's reference loops instead of OpenBLAS (scipy-openblas32); no LAPACK
     MAX_JOBS=N       parallel compile jobs (default: the number of CPUs)
     DEBUG=1          -O0 -g
+    WITH_MPI=0/1     the mpi backend of torch_early.distributed: built when an MPI is found (MPICC,
+                     or mpicc on PATH or in this Python's bin/, as the mpich wheel puts it); 1
+                     stops the build when none is, 0 never builds it
+    WITH_GLOO=0/1    the gloo backend: built when Gloo's headers and library are found (GLOO_HOME,
+                     /usr or /usr/local; Debian's libgloo-dev); 1 and 0 as for WITH_MPI
     SANITIZE=1       AddressSanitizer and UBSan on every compile and link (-O1 -g unless DEBUG=1);
                      build it into a folder of its own, as test/fuzz/fuzz.py --sanitize does:
                      SANITIZE=1 python setup.py build_py --build-lib build/sanitize \
@@ -136,6 +141,7 @@ def library_sources(name):
 TH_SOURCES = library_sources("TH")
 THS_SOURCES = library_sources("THS")
 THNN_SOURCES = library_sources("THNN")
+THD_SOURCES = library_sources("THD")
 # The cwrap root files and the C files generated from them: the dense tensor types' methods
 # (included by generic/Tensor.c) and the sparse ones' (generic/SparseTensor.c). Beside each file
 # of wrappers, X.c, cwrap writes the entries of the two method tables, X.table.c and
@@ -158,6 +164,67 @@ EXTENSION_SOURCES = sorted(os.path.join("csrc", f) for f in os.listdir(os.path.j
                            if f.endswith(".c"))
 
 SHM_MANAGER_SOURCE = os.path.join("csrc", "shm_manager", "manager.c")
+
+
+def switch(name):
+    """An optional part's environment switch: True (WITH_X=1: required), False (0: never), or None
+    (unset: built when found)."""
+    value = os.environ.get(name)
+    return None if value is None else value != "0"
+
+
+def mpi_config():
+    """How to compile and link the mpi plugin: (compile args, link args, where MPI was found), or
+    None. The MPI's own compiler wrapper says it (`mpicc -show`), whichever MPI it is."""
+    candidates = [os.environ.get("MPICC"), shutil.which("mpicc"),
+                  os.path.join(sys.prefix, "bin", "mpicc")]
+    for mpicc in candidates:
+        if not mpicc or not os.path.exists(mpicc):
+            continue
+        try:
+            shown = subprocess.run([mpicc, "-show"], capture_output=True, text=True, timeout=30)
+        except (OSError, subprocess.SubprocessError):
+            continue
+        if shown.returncode != 0 or not shown.stdout.split():
+            continue
+        words = shown.stdout.split()[1:]  # without the compiler itself
+        compile_args = [w for w in words if w.startswith(("-I", "-D"))]
+        link_args = [w for w in words if w.startswith(("-L", "-l", "-Wl"))]
+        # the library's own folder, so that the plugin finds it at run time without LD_LIBRARY_PATH
+        link_args += ["-Wl,-rpath," + w[2:] for w in words if w.startswith("-L")]
+        return compile_args, link_args, mpicc
+    return None
+
+
+def gloo_config():
+    """(compile args, link args, where Gloo was found) for the gloo plugin, or None."""
+    prefixes = [os.environ.get("GLOO_HOME"), sys.prefix, "/usr/local", "/usr"]
+    for prefix in filter(None, prefixes):
+        header = os.path.join(prefix, "include", "gloo", "allreduce_ring.h")
+        libdirs = [os.path.join(prefix, d) for d in ("lib", "lib64", "lib/x86_64-linux-gnu",
+                                                     "lib/aarch64-linux-gnu")]
+        libdir = next((d for d in libdirs if os.path.exists(os.path.join(d, "libgloo.so"))), None)
+        if os.path.exists(header) and libdir:
+            return (["-I" + os.path.join(prefix, "include")],
+                    ["-L" + libdir, "-Wl,-rpath," + libdir, "-lgloo"], prefix)
+    return None
+
+
+def plugin_configs():
+    """{name: config} of the distributed plugins this build makes; stops the build when a
+    WITH_X=1 plugin has nothing to build with."""
+    found = {}
+    for name, variable, find, how in (
+            ("mpi", "WITH_MPI", mpi_config,
+             "an MPI: pip install mpich, or Debian's mpich and libmpich-dev, or set MPICC"),
+            ("gloo", "WITH_GLOO", gloo_config, "Gloo: Debian's libgloo-dev, or set GLOO_HOME")):
+        wanted = switch(variable)
+        config = find() if wanted is not False else None
+        if config is None and wanted:
+            sys.exit("torch_early: %s=1 but no %s was found; install %s" % (variable, name, how))
+        if config is not None:
+            found[name] = config
+    return found
 
 
 def dependencies(depfile):
@@ -234,6 +301,7 @@ class BuildExt(build_ext):
         super().run()
         self.install_generated_source()
         self.build_shm_manager()
+        self.build_distributed_plugins()
 
     def build_static_library(self, name, sources, include_dirs):
         """Compiles lib/<name> into lib<name>.a in the build folder; returns its path."""
@@ -256,7 +324,9 @@ class BuildExt(build_ext):
                                                  th_include + [os.path.join("lib", "THS")])
         thnn_library = self.build_static_library("THNN", THNN_SOURCES,
                                                   th_include + [os.path.join("lib", "THNN")])
-        libraries = [thnn_library, ths_library, th_library]
+        thd_library = self.build_static_library("THD", THD_SOURCES,
+                                                 th_include + [os.path.join("lib", "THD")])
+        libraries = [thd_library, thnn_library, ths_library, th_library]
         extension = self.extensions[0]
         # TH last: a static library only supplies what the files before it still need.
         extension.extra_objects = libraries
@@ -276,6 +346,36 @@ class BuildExt(build_ext):
         target = os.path.dirname(self.get_ext_fullpath("torch_early._C"))
         self.compiler.link_executable(objects, "_shm_manager", output_dir=target,
                                       extra_postargs=SANITIZE_FLAGS)
+
+    def build_distributed_plugins(self):
+        """Builds the mpi and gloo data channels of lib/THD/plugins/ that this machine has what
+        for, as shared objects next to _C (_thd_mpi.so, _thd_gloo.so), which THD loads with
+        dlopen only when init_process_group asks for that backend: importing torch_early never
+        loads MPI or Gloo, and _C does not break when they are removed."""
+        target = os.path.dirname(self.get_ext_fullpath("torch_early._C"))
+        configs = plugin_configs()
+        for name in ("mpi", "gloo"):
+            plugin = os.path.join(target, "_thd_%s.so" % name)
+            if name not in configs:
+                if os.path.exists(plugin):
+                    os.remove(plugin)  # built before, and what it needs is gone
+                print("torch_early: distributed backend %r not built (not found)" % name)
+                continue
+            compile_args, link_args, where = configs[name]
+            folder = os.path.join("lib", "THD", "plugins", name)
+            sources = sorted(os.path.join(folder, f) for f in os.listdir(folder)
+                             if f.endswith((".c", ".cpp")))
+            if not sources:
+                continue
+            cxx = any(s.endswith(".cpp") for s in sources)
+            compiler = (os.environ.get("CXX", "c++") if cxx else os.environ.get("CC", "cc")).split()
+            language = ["-std=c++17"] if cxx else ["-std=gnu11"]
+            command = compiler + language + ["-shared", "-fPIC", "-Wall", "-pthread",
+                                             "-I" + os.path.join("lib", "THD")] + compile_args + \
+                (["-O0", "-g"] if DEBUG else ["-O2"]) + SANITIZE_FLAGS + sources + \
+                ["-o", plugin] + link_args
+            print("torch_early: distributed backend %r from %s" % (name, where))
+            subprocess.check_call(command)
 
     def install_generated_source(self):
         """Ships the generated wrappers with the package, so the demo can show what runs."""
@@ -316,10 +416,10 @@ extension = Extension(
     sources=EXTENSION_SOURCES,
     depends=[os.path.join(GENERATED, generated) for generated in GENERATED_FILES],
     include_dirs=[".", "csrc", os.path.join("lib", "TH"), os.path.join("lib", "THS"),
-                  os.path.join("lib", "THNN"), GENERATED],
+                  os.path.join("lib", "THNN"), os.path.join("lib", "THD"), GENERATED],
     define_macros=TH_MACROS,
     extra_compile_args=COMMON_FLAGS,
-    extra_link_args=["-fopenmp"] + BLAS_LINK + SANITIZE_FLAGS,
+    extra_link_args=["-fopenmp", "-pthread", "-ldl"] + BLAS_LINK + SANITIZE_FLAGS,
 )
 
 setup(ext_modules=[extension], cmdclass={"build_ext": BuildExt, "build_py": BuildPy},
