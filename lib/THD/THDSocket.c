@@ -223,8 +223,7 @@ int THDSocket_connect(const char *host, int port, double timeout, char *error)
       break;
     sleep_seconds(THD_SOCKET_RETRY_SECONDS);
   }
-  snprintf(error, THD_ERROR_SIZE, "could not connect to %s:%d within %g seconds (%.200s)", host, port,
-           timeout, reason);
+  memcpy(error, reason, THD_ERROR_SIZE);
   return -1;
 }
 

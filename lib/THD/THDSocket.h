@@ -27,7 +27,8 @@ int THDSocket_localHost(int fd, char *host, size_t size, char *error);
 int THDSocket_accept(int listener, double timeout, char *error);
 
 /* Connects to host:port, retrying (refused, unreachable, not resolvable yet) until `timeout`
- * seconds have passed. The socket, tuned; or -1 with the last reason in `error`. */
+ * seconds have passed. The socket, tuned; or -1 with the last attempt's reason in `error`
+ * ("Connection refused"), which the caller puts into a sentence naming what it tried to reach. */
 int THDSocket_connect(const char *host, int port, double timeout, char *error);
 
 /* TCP_NODELAY, keepalive and large kernel buffers: what every data socket gets. */
