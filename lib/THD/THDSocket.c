@@ -207,6 +207,22 @@ static int connect_once(const struct sockaddr_in *address, double seconds, char 
   return fd;
 }
 
+int THDSocket_routeHost(const char *host, int port, char *local, size_t size, char *error)
+{
+  struct sockaddr_in address;
+  if (resolve(host, port, &address, error) != 0)
+    return -1;
+  int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+  if (fd < 0 || connect(fd, (struct sockaddr *)&address, sizeof(address)) != 0) {
+    snprintf(error, THD_ERROR_SIZE, "no route to %.200s: %s", host, strerror(errno));
+    THDSocket_close(fd);
+    return -1;
+  }
+  int status = THDSocket_localHost(fd, local, size, error);
+  close(fd);
+  return status;
+}
+
 int THDSocket_connect(const char *host, int port, double timeout, char *error)
 {
   double deadline = THDSocket_now() + timeout;

@@ -23,6 +23,11 @@ int THDSocket_localPort(int fd);
 /* The numeric host of a connected socket's local end ("127.0.0.1"). 0 or -1. */
 int THDSocket_localHost(int fd, char *host, size_t size, char *error);
 
+/* The numeric host of the interface this machine would use to reach host:port (a UDP socket's
+ * route, no packet sent): what a rank publishes so that its peers reach it the way it reaches the
+ * master. 0 or -1. */
+int THDSocket_routeHost(const char *host, int port, char *local, size_t size, char *error);
+
 /* Accepts one connection, waiting up to `timeout` seconds. The socket, tuned; or -1. */
 int THDSocket_accept(int listener, double timeout, char *error);
 
