@@ -107,12 +107,9 @@ static int read_address(const THDChannelConfig *config, int peer, char *host, si
 }
 
 static int connect_to_lower(THDChannel *channel, const THDChannelConfig *config, int peer,
-                            char *error)
+                            const char *host, int port, char *error)
 {
-  char host[64], reason[THD_ERROR_SIZE];
-  int port;
-  if (read_address(config, peer, host, sizeof(host), &port, error) != 0)
-    return -1;
+  char reason[THD_ERROR_SIZE];
   for (int collective = 0; collective < 2; collective++) {
     int fd = THDSocket_connect(host, port, config->timeout, reason);
     TCPHello hello = {TCP_HELLO_MAGIC, channel->rank, channel->world_size, collective};
@@ -179,8 +176,27 @@ static int accept_higher(THDChannel *channel, int listener, double timeout, char
   return 0;
 }
 
-/* Connecting to the lower ranks first cannot deadlock: their listeners exist before their
- * addresses are published, and the kernel completes a connection before it is accepted. */
+/* Reads every lower rank's address, then connects to each. Connecting downwards first cannot
+ * deadlock: a listener exists before its address is published, and the kernel completes a
+ * connection before it is accepted. Reading all addresses before the first connect means that
+ * once rank 0 has accepted everyone, no rank needs the store any more. */
+static int connect_lower_ranks(THDChannel *channel, const THDChannelConfig *config, char *error)
+{
+  int count = channel->rank;
+  char (*hosts)[64] = malloc(sizeof(*hosts) * (size_t)(count ? count : 1));
+  int *ports = malloc(sizeof(int) * (size_t)(count ? count : 1));
+  int status = hosts && ports ? 0 : -1;
+  if (status != 0)
+    snprintf(error, THD_ERROR_SIZE, "tcp channel: out of memory");
+  for (int peer = 0; status == 0 && peer < count; peer++)
+    status = read_address(config, peer, hosts[peer], sizeof(hosts[peer]), &ports[peer], error);
+  for (int peer = 0; status == 0 && peer < count; peer++)
+    status = connect_to_lower(channel, config, peer, hosts[peer], ports[peer], error);
+  free(hosts);
+  free(ports);
+  return status;
+}
+
 static int rendezvous(THDChannel *channel, const THDChannelConfig *config, char *error)
 {
   char reason[THD_ERROR_SIZE];
@@ -190,8 +206,8 @@ static int rendezvous(THDChannel *channel, const THDChannelConfig *config, char 
     return -1;
   }
   int status = publish_address(channel, config, listener, error);
-  for (int peer = 0; status == 0 && peer < channel->rank; peer++)
-    status = connect_to_lower(channel, config, peer, error);
+  if (status == 0)
+    status = connect_lower_ranks(channel, config, error);
   if (status == 0)
     status = accept_higher(channel, listener, config->timeout, error);
   THDSocket_close(listener);

@@ -71,8 +71,9 @@ static int live_peers(THDChannel *channel)
   return count;
 }
 
-/* The p2p connection to `peer` is gone: every request that needs it fails, and so does every
- * any-source receive (it might have been waiting for this very rank: never hang on it). */
+/* The p2p connection to `peer` is gone: every request to or from it fails. An any-source
+ * receive fails once no peer is left to send (a rank that finished and exited closes its
+ * connections too, and the others may still send). */
 static void peer_died(THDChannel *channel, int peer, const char *reason)
 {
   TCPPeer *state = &channel->peers[peer];
@@ -90,10 +91,11 @@ static void peer_died(THDChannel *channel, int peer, const char *reason)
     finish(request, state->failure);
   }
   state->sends_tail = NULL;
+  int nobody_left = live_peers(channel) == 0;
   THDChannelRequest *request = channel->receives;
   while (request) {
     THDChannelRequest *next = request->next;
-    if (receive_accepts(request, peer)) {
+    if (request->peer == peer || (request->peer == THD_ANY_SOURCE && nobody_left)) {
       unlink_receive(channel, request);
       finish(request, state->failure);
     }
