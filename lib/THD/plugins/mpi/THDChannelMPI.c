@@ -83,6 +83,11 @@ static int start_mpi(char *error)
                    "mpi: MPI_Init_thread"))
     return -1;
   process_that_started_mpi = getpid();
+  /* MPICH reports an error that completes a request (a truncated irecv in MPI_Wait) or a matched
+   * receive (MPI_Mrecv) through MPI_COMM_WORLD's handler, not our communicator's; the MPI is
+   * ours, so its handlers may be too */
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
   if (atexit(finalize_at_exit) != 0) {
     MPI_Finalize();
     return THDMPI_fail(error, "mpi: could not register MPI_Finalize to run at exit");

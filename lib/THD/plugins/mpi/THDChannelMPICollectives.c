@@ -4,6 +4,8 @@
  * small MPI_Allreduce) → MPI_Allreduce in place. */
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "THDChannelMPI.h"
 
@@ -135,11 +137,23 @@ int THDMPI_reduce(THDChannel *channel, void *data, size_t count, THDScalarType t
   int root_index;
   if (prepare(channel, scope, "reduce", count, type, op, root, &root_index, error))
     return -1;
-  /* the root reduces into its own buffer; the others only send theirs */
-  const void *input = channel->rank == root ? MPI_IN_PLACE : data;
-  return THDMPI_check(MPI_Reduce(input, data, (int)count, mpi_type(type), mpi_op(op), root_index,
-                                 scope->comm),
-                      error, "mpi reduce: rank %d, root %d", channel->rank, root);
+  if (channel->rank != root)
+    return THDMPI_check(MPI_Reduce(data, NULL, (int)count, mpi_type(type), mpi_op(op), root_index,
+                                   scope->comm),
+                        error, "mpi reduce: rank %d, root %d", channel->rank, root);
+  /* The root sends a copy of its values rather than MPI_IN_PLACE: MPICH 4.0's reduce of large
+   * messages dereferences MPI_IN_PLACE at the root (a segmentation fault at 100003 bytes). */
+  size_t bytes = count * THDScalarType_size(type);
+  void *own = malloc(bytes ? bytes : 1);
+  if (!own)
+    return THDMPI_fail(error, "mpi reduce: out of memory for a copy of %zu bytes at the root",
+                       bytes);
+  memcpy(own, data, bytes);
+  int failed = THDMPI_check(MPI_Reduce(own, data, (int)count, mpi_type(type), mpi_op(op),
+                                       root_index, scope->comm),
+                            error, "mpi reduce: rank %d, root %d", channel->rank, root);
+  free(own);
+  return failed;
 }
 
 int THDMPI_gather(THDChannel *channel, const void *input, void *output, size_t count,
