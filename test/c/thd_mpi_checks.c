@@ -1,7 +1,9 @@
 /* thd_mpi_checks: the mpi data channel (torch_early/_thd_mpi.so) checked through its ops table,
  * as THD uses it: dlopened, no MPI linked into this program. Run by test/c/run_thd_plugins.py as
  *     mpiexec -n 3 thd_mpi_checks PLUGIN            every operation, type, reduction and count
- *     mpiexec -n 3 thd_mpi_checks PLUGIN die        rank 2 dies inside an all_reduce
+ *     mpiexec -n 3 thd_mpi_checks PLUGIN die        rank 2 dies while the others all_reduce
+ *     mpiexec -n 3 thd_mpi_checks PLUGIN leave      rank 2 exits normally meanwhile (atexit:
+ *                                                   MPI_Finalize, which waits for the others)
  * Every rank prints its failures and ends with "rank R: N passed, N failed". Every rank makes the
  * same collective calls whatever its checks find, so that a failing check never hangs the run. */
 #include <dlfcn.h>
@@ -371,14 +373,17 @@ static void check_groups(void)
 
 /* --- a rank that dies ------------------------------------------------------------------------ */
 
-/* Rank 2 ends without a word while 0 and 1 wait in an all_reduce: the launcher must end them. */
-static void die_in_all_reduce(void)
+/* Rank 2 ends (without MPI_Finalize, or through exit and so MPI_Finalize) while 0 and 1 wait
+ * in an all_reduce: the job must end, not hang. */
+static void end_rank_2_in_all_reduce(int cleanly)
 {
   float data[4] = {1, 2, 3, 4};
   if (rank == 2) {
     sleep(1);
-    printf("rank 2: exiting in the middle of the job\n");
+    printf("rank 2: %s in the middle of the job\n", cleanly ? "exit(0)" : "_exit(3)");
     fflush(stdout);
+    if (cleanly)
+      exit(0);
     _exit(3);
   }
   int rc = ops->all_reduce(channel, data, 4, THDFloat, THDReduceSum, NULL, error);
@@ -389,7 +394,7 @@ static void die_in_all_reduce(void)
 int main(int argc, char **argv)
 {
   if (argc < 2) {
-    fprintf(stderr, "usage: mpiexec -n 3 %s PLUGIN [die]\n", argv[0]);
+    fprintf(stderr, "usage: mpiexec -n 3 %s PLUGIN [die|leave]\n", argv[0]);
     return 2;
   }
   void *plugin = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
@@ -403,7 +408,10 @@ int main(int argc, char **argv)
     printf("%s has no mpi channel of ABI version %d\n", argv[1], THD_CHANNEL_ABI_VERSION);
     return 2;
   }
-  THDChannelConfig config = {-1, -1, NULL, 0, 60.0, NULL};
+  const char *mode = argc > 2 ? argv[2] : "";
+  int ending = strcmp(mode, "die") == 0 || strcmp(mode, "leave") == 0;
+  /* the timeout is also how long MPI_Finalize may wait at exit */
+  THDChannelConfig config = {-1, -1, NULL, 0, ending ? 3.0 : 60.0, NULL};
   if (ops->open(&channel, &config, error) != 0) {
     printf("open failed: %s\n", error);
     return 2;
@@ -414,8 +422,8 @@ int main(int argc, char **argv)
     printf("rank %d: these checks need 3 ranks, got %d\n", rank, world_size);
     return 2;
   }
-  if (argc > 2 && strcmp(argv[2], "die") == 0) {
-    die_in_all_reduce();
+  if (ending) {
+    end_rank_2_in_all_reduce(strcmp(mode, "leave") == 0);
     ops->close(channel);
     return 0;
   }

@@ -4,9 +4,12 @@
  * On the path of init_process_group('mpi'): THDProcessGroup_init dlopens the plugin, calls
  * THDChannelMPI_ops() and then its open, which starts MPI (unless someone in the process already
  * did) and learns this rank and the world's size from the launcher (mpiexec). */
+#include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "THDChannelMPI.h"
@@ -52,6 +55,39 @@ int THDMPI_isRunning(void)
   return started && !finished;
 }
 
+/* How long MPI_Finalize may wait at exit for the other ranks: the longest timeout a channel was
+ * opened with (0: for ever). */
+static double finalize_patience;
+
+static pthread_mutex_t finalize_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t finalize_done = PTHREAD_COND_INITIALIZER;
+static int finalized;
+
+/* MPICH's MPI_Finalize waits for every rank to reach its own. A rank that leaves while the
+ * others still wait for it in an operation (an exception in one rank's Python) would wait there
+ * for ever, and they for it; after `finalize_patience` seconds this ends the rank with status 1,
+ * which mpiexec takes for a death, and it ends the whole job. */
+static void *finalize_watchdog(void *unused)
+{
+  (void)unused;
+  struct timespec deadline;
+  clock_gettime(CLOCK_REALTIME, &deadline);
+  deadline.tv_sec += (time_t)finalize_patience + 1;
+  pthread_mutex_lock(&finalize_lock);
+  int waiting = 0;
+  while (!finalized && waiting != ETIMEDOUT)
+    waiting = pthread_cond_timedwait(&finalize_done, &finalize_lock, &deadline);
+  int gave_up = !finalized;
+  pthread_mutex_unlock(&finalize_lock);
+  if (gave_up) {
+    fprintf(stderr, "torch_early.distributed (mpi): MPI_Finalize waited %g seconds for the other "
+                    "ranks, which still wait for this one; ending this rank so that mpiexec ends "
+                    "the job\n", finalize_patience);
+    _exit(1);
+  }
+  return NULL;
+}
+
 /* MPI_Finalize must come once, after the last MPI call, and before the process ends: a rank that
  * exits without it is, to mpiexec, a rank that died, and it ends the whole job. THD has no call
  * that ends a process group, so the end of the process is the one right time. A child forked
@@ -62,8 +98,19 @@ static void finalize_at_exit(void)
     return;
   int finished = 0;
   MPI_Finalized(&finished);
-  if (!finished)
-    MPI_Finalize();
+  if (finished)
+    return;
+  pthread_t watchdog;
+  int watched = finalize_patience > 0 &&
+                pthread_create(&watchdog, NULL, finalize_watchdog, NULL) == 0;
+  MPI_Finalize();
+  if (watched) {
+    pthread_mutex_lock(&finalize_lock);
+    finalized = 1;
+    pthread_cond_signal(&finalize_done);
+    pthread_mutex_unlock(&finalize_lock);
+    pthread_join(watchdog, NULL);
+  }
 }
 
 static int start_mpi(char *error)
@@ -104,6 +151,8 @@ static int open_channel(THDChannel **result, const THDChannelConfig *config, cha
   if (!channel)
     return THDMPI_fail(error, "mpi: out of memory for the channel");
   channel->timeout = config->timeout > 0 ? config->timeout : 0;
+  if (channel->timeout > finalize_patience)
+    finalize_patience = channel->timeout;
   channel->world.comm = MPI_COMM_NULL;
   if (THDMPI_check(MPI_Comm_dup(MPI_COMM_WORLD, &channel->world.comm), error,
                    "mpi: duplicating MPI_COMM_WORLD") ||
