@@ -338,6 +338,10 @@ static void check_disagreements(THDChannelGroup *group, int odd_one)
                        group, error);
   check(rc == -1 && strstr(error, "Float elements") && strstr(error, "Double elements"),
         "all_reduce with disagreeing types fails naming both");
+  rc = ops->all_reduce(channel, data, 4, rank == odd_one ? (THDScalarType)99 : THDFloat,
+                       THDReduceSum, group, error);
+  check(rc == -1 && strstr(error, "unknown type 99"),
+        "an unknown type in one rank fails in every rank");
   rc = ops->all_reduce(channel, data, 4, THDFloat, THDReduceSum, group, error);
   check(rc == 0, "all_reduce works again after the failures");
 }

@@ -43,10 +43,22 @@ enum { AGREE_COUNT, AGREE_TYPE, AGREE_OP, AGREE_ROOT, AGREE_FIELDS };
 
 static void describe_disagreement(char *text, size_t size, int field, long long value)
 {
+  int known_type = value >= 0 && value < THDNumScalarTypes;
+  int known_op = value >= THDReduceSum && value <= THDReduceMax;
   switch (field) {
     case AGREE_COUNT: snprintf(text, size, "%lld elements", value); break;
-    case AGREE_TYPE: snprintf(text, size, "%s elements", type_names[value]); break;
-    case AGREE_OP: snprintf(text, size, "the %s reduction", op_names[value]); break;
+    case AGREE_TYPE:
+      if (known_type)
+        snprintf(text, size, "%s elements", type_names[value]);
+      else
+        snprintf(text, size, "elements of unknown type %lld", value);
+      break;
+    case AGREE_OP:
+      if (known_op)
+        snprintf(text, size, "the %s reduction", op_names[value]);
+      else
+        snprintf(text, size, "%s", value == -1 ? "no reduction" : "an unknown reduction");
+      break;
     default: snprintf(text, size, "root %lld", value); break;
   }
 }
@@ -84,14 +96,14 @@ static int prepare(THDChannel *channel, const THDChannelGroup *scope, const char
                    size_t count, THDScalarType type, int reduce_op, int root, int *root_index,
                    char *error)
 {
+  long long mine[AGREE_FIELDS] = {(long long)count, type, reduce_op, root};
+  if (check_agreement(channel, scope, op, mine, error))
+    return -1;
+  /* the ranks agree, so each one fails alike below, and none is left waiting for the others */
   if ((unsigned)type >= THDNumScalarTypes)
     return THDMPI_fail(error, "mpi %s: unknown scalar type %d", op, (int)type);
   if (reduce_op != -1 && (reduce_op < THDReduceSum || reduce_op > THDReduceMax))
     return THDMPI_fail(error, "mpi %s: unknown reduction %d", op, reduce_op);
-  long long mine[AGREE_FIELDS] = {(long long)count, type, reduce_op, root};
-  if (check_agreement(channel, scope, op, mine, error))
-    return -1;
-  /* the ranks agree, so each one fails alike below */
   if (count > INT_MAX)
     return THDMPI_fail(error, "mpi %s: %zu elements are more than MPI's int counts allow (%d)",
                        op, count, INT_MAX);
