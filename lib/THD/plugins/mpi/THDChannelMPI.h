@@ -29,6 +29,7 @@ struct THDChannel {
 
 struct THDChannelRequest {
   MPI_Request request;
+  int is_recv;
   const char *op;         /* "isend" or "irecv", for messages */
   int self;               /* this rank, and the peer (world ranks) */
   int peer;

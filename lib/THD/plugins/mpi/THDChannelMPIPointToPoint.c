@@ -9,7 +9,8 @@
 
 #include "THDChannelMPI.h"
 
-/* MPI counts are ints. */
+/* Refuses a peer outside the world, this rank itself (a blocking send to oneself may wait for
+ * ever), and more bytes than MPI's int counts allow. */
 static int check_peer(const THDChannel *channel, const char *op, size_t bytes, int peer,
                       int any_allowed, char *error)
 {
@@ -67,8 +68,8 @@ static int wait_for_message(THDChannel *channel, int source, MPI_Message *messag
 }
 
 /* Receives a message that recv refuses, whole, into a buffer of its own size: once probed it must
- * be received, and a receive that truncates it is an error that MPICH's MPI_Mrecv treats as
- * fatal whatever the communicator's handler says. */
+ * be received, and receiving it truncated is an error that MPICH reports through
+ * MPI_COMM_WORLD's handler, which is fatal unless this plugin started MPI. */
 static void discard(MPI_Message *message, int incoming)
 {
   void *scratch = malloc(incoming > 0 ? incoming : 1);
@@ -114,9 +115,10 @@ int THDMPI_recv(THDChannel *channel, void *data, size_t bytes, int source, int *
   return 0;
 }
 
-static THDChannelRequest *new_request(const THDChannel *channel, const char *op, int peer,
+static THDChannelRequest *new_request(const THDChannel *channel, int is_recv, int peer,
                                       size_t bytes, char *error)
 {
+  const char *op = is_recv ? "irecv" : "isend";
   THDChannelRequest *request = calloc(1, sizeof(*request));
   if (!request) {
     THDMPI_fail(error, "mpi %s: out of memory for a request", op);
@@ -124,6 +126,7 @@ static THDChannelRequest *new_request(const THDChannel *channel, const char *op,
   }
   request->request = MPI_REQUEST_NULL;
   request->op = op;
+  request->is_recv = is_recv;
   request->self = channel->rank;
   request->peer = peer;
   request->bytes = bytes;
@@ -136,7 +139,7 @@ int THDMPI_isend(THDChannel *channel, const void *data, size_t bytes, int destin
   *result = NULL;
   if (check_peer(channel, "isend", bytes, destination, 0, error))
     return -1;
-  THDChannelRequest *request = new_request(channel, "isend", destination, bytes, error);
+  THDChannelRequest *request = new_request(channel, 0, destination, bytes, error);
   if (!request)
     return -1;
   if (THDMPI_check(MPI_Isend(data, (int)bytes, MPI_BYTE, destination, THD_MPI_TAG,
@@ -156,7 +159,7 @@ int THDMPI_irecv(THDChannel *channel, void *data, size_t bytes, int source,
   *result = NULL;
   if (check_peer(channel, "irecv", bytes, source, 1, error))
     return -1;
-  THDChannelRequest *request = new_request(channel, "irecv", source, bytes, error);
+  THDChannelRequest *request = new_request(channel, 1, source, bytes, error);
   if (!request)
     return -1;
   int mpi_source = source == THD_ANY_SOURCE ? MPI_ANY_SOURCE : source;
@@ -176,11 +179,10 @@ int THDMPI_irecv(THDChannel *channel, void *data, size_t bytes, int source,
 static void finish(THDChannelRequest *request, int code, MPI_Status *status)
 {
   request->finished = 1;
-  int is_recv = request->op[1] == 'r';
   int error_class = MPI_SUCCESS;
   if (code != MPI_SUCCESS)
     MPI_Error_class(code, &error_class);
-  if (is_recv && error_class == MPI_ERR_TRUNCATE) {
+  if (request->is_recv && error_class == MPI_ERR_TRUNCATE) {
     request->failed = 1;
     THDMPI_fail(request->error, "mpi irecv: rank %d sent more than the %zu bytes rank %d expected",
                 status->MPI_SOURCE, request->bytes, request->self);
@@ -194,7 +196,7 @@ static void finish(THDChannelRequest *request, int code, MPI_Status *status)
   }
   int arrived = 0;
   MPI_Get_count(status, MPI_BYTE, &arrived);
-  if (is_recv && (size_t)arrived != request->bytes) {
+  if (request->is_recv && (size_t)arrived != request->bytes) {
     request->failed = 1;
     THDMPI_fail(request->error, "mpi irecv: rank %d sent %d bytes, but rank %d expected %zu",
                 status->MPI_SOURCE, arrived, request->self, request->bytes);
