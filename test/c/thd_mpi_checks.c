@@ -206,13 +206,15 @@ static void check_requests(void)
     /* sizes: a shorter and a longer message than the irecv's buffer */
     char data[9] = "........";
     THDChannelRequest *request = NULL;
-    check(ops->irecv(channel, data, 8, 1, &request, error) == 0 && ops->wait(request, error) == -1 &&
-              strstr(error, "sent 4 bytes") && strstr(error, "expected 8"),
+    check(ops->irecv(channel, data, 8, 1, &request, error) == 0 &&
+              ops->wait(request, error) == -1 && strstr(error, "sent 4 bytes") &&
+              strstr(error, "expected 8"),
           "an irecv of 8 from a send of 4 fails naming both sizes");
     ops->free_request(request);
     request = NULL;
-    check(ops->irecv(channel, data, 8, 1, &request, error) == 0 && ops->wait(request, error) == -1 &&
-              strstr(error, "more than the 8 bytes") && data[8] == 0,
+    check(ops->irecv(channel, data, 8, 1, &request, error) == 0 &&
+              ops->wait(request, error) == -1 && strstr(error, "more than the 8 bytes") &&
+              data[8] == 0,
           "an irecv of 8 from a send of 16 fails, writing nothing past 8");
     ops->free_request(request);
   } else {
@@ -239,8 +241,8 @@ static void check_recv_timeout(void)
     return;
   if (rank == 0) {
     char data[4];
-    check(ops->recv(quick, data, 4, 1, NULL, error) == -1 && strstr(error, "got nothing from rank 1") &&
-              strstr(error, "1 seconds"),
+    check(ops->recv(quick, data, 4, 1, NULL, error) == -1 &&
+              strstr(error, "got nothing from rank 1") && strstr(error, "1 seconds"),
           "recv from a silent rank gives up after the timeout");
   }
   check(ops->barrier(quick, NULL, error) == 0, "barrier on the second channel");

@@ -1,6 +1,6 @@
-/* THDChannelMPI: the mpi data channel, a plugin over the MPI it was built with (torch_early/_thd_mpi.so).
- * This file starts and ends MPI and hands THD the table of operations; the operations themselves
- * are in the other files of this folder.
+/* THDChannelMPI: the mpi data channel, a plugin over the MPI it was built with
+ * (torch_early/_thd_mpi.so). This file starts and ends MPI and hands THD the table of
+ * operations; the operations themselves are in the other files of this folder.
  * On the path of init_process_group('mpi'): THDProcessGroup_init dlopens the plugin, calls
  * THDChannelMPI_ops() and then its open, which starts MPI (unless someone in the process already
  * did) and learns this rank and the world's size from the launcher (mpiexec). */

@@ -1,7 +1,7 @@
 /* THDChannelMPI.h: what the files of the mpi data channel share (not installed, not seen by THD):
  * the channel's, group's and request's structs, and the helpers that turn MPI's error codes into
- * THD's one-line messages. THD reaches the channel only through THDChannelMPI_ops() (THDChannelMPI.c);
- * the operations live in THDChannelMPIGroups.c, THDChannelMPIPointToPoint.c and
+ * THD's one-line messages. THD reaches the channel only through THDChannelMPI_ops()
+ * (THDChannelMPI.c); the operations live in THDChannelMPIGroups.c, THDChannelMPIPointToPoint.c and
  * THDChannelMPICollectives.c. */
 #ifndef THD_CHANNEL_MPI_INC
 #define THD_CHANNEL_MPI_INC
