@@ -217,6 +217,12 @@ static void check_requests(void)
               data[8] == 0,
           "an irecv of 8 from a send of 16 fails, writing nothing past 8");
     ops->free_request(request);
+    int32_t value = 0;
+    request = NULL;
+    check(ops->irecv(channel, &value, sizeof(value), THD_ANY_SOURCE, &request, error) == 0 &&
+              ops->wait(request, error) == 0 && value == 302,
+          "an irecv from any source (value %d)", (int)value);
+    ops->free_request(request);
   } else {
     int32_t value = 200 + rank;
     THDChannelRequest *request = NULL;
@@ -227,6 +233,10 @@ static void check_requests(void)
     if (rank == 1) {
       check(ops->send(channel, "abcd", 4, 0, error) == 0, "send 4 for an irecv of 8");
       check(ops->send(channel, "0123456789abcdef", 16, 0, error) == 0, "send 16 for an irecv of 8");
+    }
+    if (rank == 2) {
+      value = 302;
+      check(ops->send(channel, &value, sizeof(value), 0, error) == 0, "send for an irecv from any");
     }
   }
 }

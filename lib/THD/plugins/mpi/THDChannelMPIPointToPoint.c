@@ -4,6 +4,7 @@
  * size with the tensor's, then receive it. */
 #include <limits.h>
 #include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -190,8 +191,11 @@ static void finish(THDChannelRequest *request, int code, MPI_Status *status)
   }
   if (code != MPI_SUCCESS) {
     request->failed = 1;
-    THDMPI_check(code, request->error, "mpi %s: rank %d with rank %d, %zu bytes", request->op,
-                 request->self, request->peer, request->bytes);
+    char peer[32] = "any rank";
+    if (request->peer != THD_ANY_SOURCE)
+      snprintf(peer, sizeof(peer), "rank %d", request->peer);
+    THDMPI_check(code, request->error, "mpi %s: rank %d %s %s, %zu bytes", request->op,
+                 request->self, request->is_recv ? "from" : "to", peer, request->bytes);
     return;
   }
   int arrived = 0;
