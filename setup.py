@@ -364,7 +364,7 @@ class BuildExt(build_ext):
             compile_args, link_args, where = configs[name]
             folder = os.path.join("lib", "THD", "plugins", name)
             sources = sorted(os.path.join(folder, f) for f in os.listdir(folder)
-                             if f.endswith((".c", ".cpp")))
+                             if f.endswith((".c", ".cpp"))) if os.path.isdir(folder) else []
             if not sources:
                 continue
             cxx = any(s.endswith(".cpp") for s in sources)
