@@ -79,7 +79,7 @@ int folderSet(void *impl, const char *key, const void *value, size_t size, char 
   std::string path = fileOfKey(*static_cast<std::string *>(impl), key);
   std::string partial = path + ".partial" + std::to_string(getpid());
   FILE *f = fopen(partial.c_str(), "wb");
-  bool ok = f && fwrite(value, 1, size, f) == size;
+  bool ok = f && (size == 0 || fwrite(value, 1, size, f) == size);
   if (f && fclose(f) != 0)
     ok = false;
   if (!ok || rename(partial.c_str(), path.c_str()) != 0) {

@@ -14,7 +14,10 @@ THDGlooStore::THDGlooStore(const THDStoreClient &client, std::chrono::millisecon
 void THDGlooStore::set(const std::string &key, const std::vector<char> &data)
 {
   char error[THD_ERROR_SIZE] = "";
-  if (client_.set(client_.impl, key.c_str(), data.data(), data.size(), error) != 0)
+  /* A context of one rank publishes no addresses: an empty value, whose data() may be NULL. */
+  static const char nothing = 0;
+  const void *bytes = data.empty() ? &nothing : data.data();
+  if (client_.set(client_.impl, key.c_str(), bytes, data.size(), error) != 0)
     throw gloo::IoException("could not publish '" + key + "' in rank 0's store: " + error);
 }
 
