@@ -54,6 +54,11 @@ void check(bool ok, const char *file, int line, const char *format, ...)
 }
 #define CHECK(cond, ...) check((cond), __FILE__, __LINE__, __VA_ARGS__)
 
+bool contains(const char *text, const char *part)
+{
+  return strstr(text, part) != nullptr;
+}
+
 double now()
 {
   struct timespec t;
@@ -261,11 +266,6 @@ void checkBarrier(Rank &r, THDChannelGroup *group, const std::vector<int> &membe
   }
 }
 
-bool contains(const char *text, const char *part)
-{
-  return strstr(text, part) != nullptr;
-}
-
 /* Calls that disagree between ranks fail in every rank, naming both sides, and leave the channel
  * usable. */
 void checkDisagreements(Rank &r)
@@ -363,8 +363,32 @@ void collectivesRank(Rank &r, std::string &store)
   ops->close(r.channel);
 }
 
+/* A configuration open cannot use fails with the reason, and leaves no channel. */
+void checkBadConfigs(std::string &storeFolder)
+{
+  THDStoreClient client = {&storeFolder, folderSet, folderGet};
+  struct {
+    THDChannelConfig config;
+    const char *reason;
+  } bad[] = {
+      {{3, 3, "127.0.0.1", 33000, 5, &client}, "rank 3 is not within a world of 3"},
+      {{0, 0, "127.0.0.1", 33000, 5, &client}, "world of 0"},
+      {{0, 1, "127.0.0.1", 33000, 5, nullptr}, "needs rank 0's store"},
+      {{0, 1, "127.0.0.1", 33000, 0, &client}, "timeout must be positive"},
+      {{0, 1, "no-such-host.invalid", 33000, 5, &client}, "cannot resolve the master address"},
+  };
+  for (auto &b : bad) {
+    THDChannel *channel = (THDChannel *)&b;  /* must be overwritten with NULL */
+    char error[THD_ERROR_SIZE] = "";
+    int status = ops->open(&channel, &b.config, error);
+    CHECK(status == -1 && channel == nullptr && contains(error, b.reason),
+          "open with a bad config: %d, '%s' (expected '%s')", status, error, b.reason);
+  }
+}
+
 void aloneRank(Rank &r, std::string &store)
 {
+  checkBadConfigs(store);
   if (!openRank(r, store, 5)) {
     CHECK(false, "open of a world of one: %s", r.error);
     return;

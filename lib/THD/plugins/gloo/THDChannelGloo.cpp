@@ -10,6 +10,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -376,10 +377,12 @@ int glooOpen(THDChannel **result, const THDChannelConfig *config, char *error)
   if (config) {
     channel->rank = config->rank;
     channel->worldSize = config->world_size;
-    channel->timeout = std::chrono::milliseconds((long long)(config->timeout * 1000));
   }
   int status = guarded(channel.get(), nullptr, "open", error, [&] {
     checkConfig(config);
+    /* a timeout of a year or more (or infinity) is a year: Gloo keeps milliseconds in 64 bits */
+    double seconds = std::min(config->timeout, 365 * 24 * 3600.0);
+    channel->timeout = std::chrono::milliseconds((long long)(seconds * 1000));
     channel->store.reset(new THDGlooStore(*config->store, channel->timeout));
     gloo::transport::tcp::attr attr;
     attr.hostname = localAddressTowards(config->master_host, config->master_port);
