@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <new>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -133,14 +134,13 @@ std::string describeGroup(const THDChannel &channel, const THDChannelGroup &grou
   return "the group of ranks " + describeRanks(group.ranks);
 }
 
-/* Runs one operation of the table at the C boundary: no C++ exception leaves it. A UsageError
- * leaves the group as it was; any other failure comes from Gloo (a dead peer, a timeout, a closed
+/* Runs `body` and turns what it throws into -1 and one line in `error`. A UsageError leaves the
+ * group as it was; any other failure comes from Gloo (a dead peer, a timeout, a closed
  * connection) and marks the group as failed. */
 template <typename Body>
-int guarded(THDChannel *channel, THDChannelGroup *group, const char *operation, char *error,
-            Body body)
+int runAndReport(THDChannel *channel, THDChannelGroup *group, const char *operation, char *error,
+                 Body &body)
 {
-  SigpipeBlocked sigpipe;
   std::string reason;
   try {
     if (group && !group->failure.empty())
@@ -166,6 +166,23 @@ int guarded(THDChannel *channel, THDChannelGroup *group, const char *operation, 
                         std::to_string(channel->worldSize) + " (timeout " + seconds +
                         " s): " + reason);
   return -1;
+}
+
+/* Runs one operation of the table at the C boundary: no C++ exception leaves it, and SIGPIPE is
+ * blocked meanwhile. */
+template <typename Body>
+int guarded(THDChannel *channel, THDChannelGroup *group, const char *operation, char *error,
+            Body body)
+{
+  SigpipeBlocked sigpipe;
+  try {
+    return runAndReport(channel, group, operation, error, body);
+  } catch (...) {
+    /* only making the message can throw here: memory ran out */
+    snprintf(error, THD_ERROR_SIZE, "gloo %s failed in rank %d: out of memory", operation,
+             channel->rank);
+    return -1;
+  }
 }
 
 THDChannelGroup &groupOrWorld(THDChannel *channel, THDChannelGroup *group)
@@ -397,7 +414,11 @@ void connectGroup(THDChannel &channel, THDChannelGroup &group, const std::string
 int glooOpen(THDChannel **result, const THDChannelConfig *config, char *error)
 {
   *result = nullptr;
-  std::unique_ptr<THDChannel> channel(new THDChannel());
+  std::unique_ptr<THDChannel> channel(new (std::nothrow) THDChannel());
+  if (!channel) {
+    snprintf(error, THD_ERROR_SIZE, "gloo open: out of memory");
+    return -1;
+  }
   if (config) {
     channel->rank = config->rank;
     channel->worldSize = config->world_size;
@@ -442,7 +463,11 @@ int glooNewGroup(THDChannel *channel, const int *ranks, int count, THDChannelGro
   *result = nullptr;
   /* counted before anything can fail, so that the ranks keep naming groups alike */
   int index = ++channel->groupsMade;
-  std::unique_ptr<THDChannelGroup> group(new THDChannelGroup());
+  std::unique_ptr<THDChannelGroup> group(new (std::nothrow) THDChannelGroup());
+  if (!group) {
+    snprintf(error, THD_ERROR_SIZE, "gloo new_group: out of memory");
+    return -1;
+  }
   int status = guarded(channel, nullptr, "new_group", error, [&] {
     if (count < 1 || !ranks)
       throw UsageError("a group needs at least one rank");
