@@ -453,7 +453,8 @@ PyMODINIT_FUNC PyInit__C(void)
     goto fail;
   THP_FOR_EACH_SPARSE_DTYPE(INIT_SPARSE)
 #undef INIT_SPARSE
-  if (add_dispatchers(module) < 0 || THPNN_init(module) < 0 || THPShared_init(module) < 0)
+  if (add_dispatchers(module) < 0 || THPNN_init(module) < 0 || THPShared_init(module) < 0 ||
+      THPDistributed_init(module) < 0)
     goto fail;
   PyModule_AddIntConstant(module, "has_blas",
 #ifdef USE_BLAS

@@ -57,5 +57,7 @@
 
 /* THNN.c: creates the module of the THNN bindings and adds it to _C as _THNN. 0 or -1. */
 int THPNN_init(PyObject *module);
+/* Distributed.c: adds the _dist_* functions behind torch_early.distributed to _C. 0 or -1. */
+int THPDistributed_init(PyObject *module);
 
 #endif

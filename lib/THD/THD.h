@@ -21,11 +21,12 @@ typedef struct THDTensor {
   int is_half;
   size_t count;
   void *data;
-  /* the tensor, one reference held; and how to copy `data` back into it and free the copy */
+  /* the TH tensor and its contiguous form (the same tensor when it is contiguous), one reference
+   * held on each; how to copy the second into the first, and release both */
   void *tensor;
+  void *contiguous;
   void (*copy_back)(struct THDTensor *self);
   void (*release)(struct THDTensor *self);
-  int owns_data;
 } THDTensor;
 
 /* One per TH tensor type: THDTensor_describeFloat(THFloatTensor *), ... (generic/THDTensor.c) */
@@ -55,7 +56,7 @@ TH_API int THDProcessGroup_hasBackend(const char *backend, const char *plugin_fo
 
 TH_API int THDGetRank(void);
 TH_API int THDGetNumProcesses(void);
-/* Every rank calls it with the same ranks (any order, no repeats); `count` 0 means every rank. */
+/* Every rank calls it with the same ranks (at least one, any order, no repeats). */
 TH_API int THDNewGroup(const int *ranks, int count, THDGroup *group);
 /* Whether this rank belongs to `group`. */
 TH_API int THDGroupContains(THDGroup group, int rank);

@@ -1,6 +1,6 @@
-"""Build and run the C test suite of lib/ (TH, and THS and THNN over it).
+"""Build and run the C test suite of lib/ (TH, and THS, THNN and THD over it).
 
-Compiles every lib/TH/*.c, lib/THS/*.c and lib/THNN/*.c once into build/ctest/<mode>/ (recompiling only what is older than the
+Compiles every lib/TH/*.c, lib/THS/*.c, lib/THNN/*.c and lib/THD/*.c (with -pthread) once into build/ctest/<mode>/ (recompiling only what is older than the
 sources and headers), writes the generated C of the suite into build/ctest/<mode>/generated/
 (gen_thnn_negative.py), links one program per test/c/test_*.c, runs them all, then the source checks
 test/c/check_*.py, and ends with the line "N passed, N failed" summed over the programs; a program
@@ -25,13 +25,16 @@ ROOT = Path(__file__).resolve().parents[2]
 TH_DIR = ROOT / "lib" / "TH"
 THS_DIR = ROOT / "lib" / "THS"
 THNN_DIR = ROOT / "lib" / "THNN"
-LIBRARY_DIRS = (TH_DIR, THS_DIR, THNN_DIR)
+THD_DIR = ROOT / "lib" / "THD"
+LIBRARY_DIRS = (TH_DIR, THS_DIR, THNN_DIR, THD_DIR)
 TEST_DIR = ROOT / "test" / "c"
 JOBS = 2
 SUMMARY = re.compile(r"^(\S+): (\d+) passed, (\d+) failed$", re.MULTILINE)
 
-BASE_FLAGS = ["-std=gnu11", "-fopenmp", "-DTH_INDEX_BASE=0", "-fPIC", "-Wall", f"-I{TH_DIR}",
-              f"-I{THS_DIR}", f"-I{THNN_DIR}", f"-I{TEST_DIR}"]
+BASE_FLAGS = ["-std=gnu11", "-fopenmp", "-pthread", "-DTH_INDEX_BASE=0", "-fPIC", "-Wall",
+              f"-I{TH_DIR}", f"-I{THS_DIR}", f"-I{THNN_DIR}", f"-I{THD_DIR}", f"-I{TEST_DIR}"]
+# THD's sockets and store thread, and test_thd's dlopen of a channel plugin.
+SYSTEM_LIBRARIES = ["-lm", "-ldl", "-lpthread"]
 SANITIZE_FLAGS = ["-O1", "-g", "-fsanitize=address,undefined", "-fno-omit-frame-pointer",
                   "-fno-sanitize-recover=undefined"]
 
@@ -79,21 +82,24 @@ def generate_sources(generated_dir):
 
 
 def build(mode_dir, cflags, ldflags):
-    """Compiles lib/TH, lib/THS and lib/THNN and links the test programs; returns the programs'
+    """Compiles lib/TH, lib/THS, lib/THNN and lib/THD and links the test programs; returns the programs'
     paths."""
     obj_dir = mode_dir / "obj"
     obj_dir.mkdir(parents=True, exist_ok=True)
     generated_dir = mode_dir / "generated"
     generated = generate_sources(generated_dir)
     cflags = cflags + [f"-I{generated_dir}"]
-    th_inputs = [path for folder in LIBRARY_DIRS
-                 for path in list(folder.glob("*.h")) + list((folder / "generic").glob("*"))]
+    def headers(folder):
+        return list(folder.glob("*.h")) + list((folder / "generic").glob("*"))
+    th_inputs = [path for folder in LIBRARY_DIRS for path in headers(folder)]
     cc = os.environ.get("CC", "cc")
 
     compile_jobs = []
     for source in [source for folder in LIBRARY_DIRS for source in sorted(folder.glob("*.c"))]:
         obj = obj_dir / f"{source.parent.name}_{source.stem}.o"  # lib/THNN/X.c and lib/TH/X.c apart
-        compile_jobs.append((obj, th_inputs + [source], [cc, *cflags, "-c", str(source), "-o", str(obj)]))
+        # A library's files see TH's headers and their own (a THD header touches no TH object).
+        inputs = headers(TH_DIR) + (headers(source.parent) if source.parent != TH_DIR else [])
+        compile_jobs.append((obj, inputs + [source], [cc, *cflags, "-c", str(source), "-o", str(obj)]))
     harness_obj = obj_dir / "harness.o"
     harness_inputs = th_inputs + [TEST_DIR / "harness.c", TEST_DIR / "harness.h"]
     test_inputs = harness_inputs + list((TEST_DIR / "generic").glob("*")) + generated + \
@@ -109,7 +115,7 @@ def build(mode_dir, cflags, ldflags):
         program = mode_dir / test.stem
         programs.append(program)
         link_jobs.append((program, objects + test_inputs + [test],
-                          [cc, *cflags, "-o", str(program), str(test), *map(str, objects), *ldflags, "-lm"]))
+                          [cc, *cflags, "-o", str(program), str(test), *map(str, objects), *ldflags, *SYSTEM_LIBRARIES]))
     run_jobs(link_jobs)
     return programs
 
@@ -153,7 +159,7 @@ def main():
         ldflags += blas[1]
     mode = ("sanitize-" if args.sanitize else "") + ("blas" if blas else "noblas")
     mode_dir = ROOT / "build" / "ctest" / mode
-    print(f"TH, THS and THNN C tests ({mode})")
+    print(f"TH, THS, THNN and THD C tests ({mode})")
 
     try:
         programs = build(mode_dir, cflags, ldflags)
