@@ -110,10 +110,11 @@ def start_local_ranks(n):
     """Starts n copies of this program as ranks 0..n-1 on this machine; their exit status."""
     env = dict(os.environ, MASTER_ADDR=os.environ.get('MASTER_ADDR', '127.0.0.1'),
                MASTER_PORT=os.environ.get('MASTER_PORT', '29500'), WORLD_SIZE=str(n))
-    command = [sys.executable] + [a for a in sys.argv if not a.startswith('--processes')]
-    if '--processes' in sys.argv:        # drop "--processes N" given as two words
-        i = command.index('--processes')
-        del command[i:i + 2]
+    arguments = list(sys.argv)
+    if '--processes' in arguments:       # the ranks get the same arguments, less --processes N
+        i = arguments.index('--processes')
+        del arguments[i:i + 2]
+    command = [sys.executable] + [a for a in arguments if not a.startswith('--processes=')]
     ranks = [subprocess.Popen(command, env=dict(env, RANK=str(r))) for r in range(n)]
     return max(rank.wait() for rank in ranks)
 

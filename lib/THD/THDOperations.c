@@ -200,30 +200,33 @@ void THDRequest_free(THDRequest *request)
 
 /* ---- Reductions ----------------------------------------------------------------------------- */
 
-/* The buffer a reduction runs on: the tensor's own elements, or a Float copy of a Half tensor's,
- * or (`scratch`: a rank whose elements must not change) a copy. NULL with the error set. */
-static void *reduction_buffer(const char *operation, THDTensor *tensor, int scratch,
-                              THDScalarType *type)
+/* The buffer a reduction runs on, into *result: the tensor's own elements, or a Float copy of a
+ * Half tensor's, or (`scratch`: a rank whose elements must not change) a copy. 0, or -1 with the
+ * error set. */
+static int reduction_buffer(const char *operation, THDTensor *tensor, int scratch,
+                            THDScalarType *type, void **result)
 {
   size_t count = tensor->count ? tensor->count : 1;
   void *buffer;
   *type = tensor->is_half ? THDFloat : tensor->type;
-  if (!tensor->is_half && !scratch)
-    return tensor->data;
-  buffer = malloc(count * THDScalarType_size(*type));
-  if (buffer == NULL) {
-    THDState_fail("%s: out of memory for %zu elements", operation, tensor->count);
-    return NULL;
+  if (!tensor->is_half && !scratch) {
+    *result = tensor->data;
+    return 0;
   }
+  buffer = malloc(count * THDScalarType_size(*type));
+  if (buffer == NULL)
+    return THDState_fail("%s: out of memory for %zu elements", operation, tensor->count);
   if (tensor->is_half) {
     const THHalf *halves = tensor->data;
     float *floats = buffer;
     for (size_t i = 0; i < tensor->count; i++)
       floats[i] = TH_half2float(halves[i]);
   } else {
-    memcpy(buffer, tensor->data, tensor_bytes(tensor));
+    if (tensor->count)
+      memcpy(buffer, tensor->data, tensor_bytes(tensor));
   }
-  return buffer;
+  *result = buffer;
+  return 0;
 }
 
 /* Writes the result back into a Half tensor (when `keep`), and frees a buffer of our own. */
@@ -253,7 +256,7 @@ int THDAllReduce(THDTensor *tensor, THDReduceOp op, THDGroup group)
     return -1;
   if (ops->all_reduce == NULL)
     return unsupported("all_reduce");
-  if ((buffer = reduction_buffer("all_reduce", tensor, 0, &type)) == NULL)
+  if (reduction_buffer("all_reduce", tensor, 0, &type, &buffer) != 0)
     return -1;
   status = ops->all_reduce(channel, buffer, tensor->count, type, op, entry->handle, error);
   end_reduction(tensor, buffer, status == 0);
@@ -275,7 +278,7 @@ int THDReduce(THDTensor *tensor, THDReduceOp op, int root, THDGroup group)
     return unsupported("reduce");
   at_root = ops->rank(channel) == root;
   /* the channel may use a non-root's buffer as scratch: those ranks' tensors must not change */
-  if ((buffer = reduction_buffer("reduce", tensor, !at_root, &type)) == NULL)
+  if (reduction_buffer("reduce", tensor, !at_root, &type, &buffer) != 0)
     return -1;
   status = ops->reduce(channel, buffer, tensor->count, type, op, root, entry->handle, error);
   end_reduction(tensor, buffer, status == 0 && at_root);
