@@ -5,8 +5,9 @@
  * results and their exits: every collective on every type and op, counts 0, 1, odd and large,
  * groups, calls that disagree between ranks, and ranks that die or never come, which must give
  * errors in the others, never a hang.
- *     thd_gloo_checks PLUGIN SCRATCH_FOLDER
- * Prints its failures and "thd_gloo_checks: N passed, N failed"; exit status 0 when all passed. */
+ *     thd_gloo_checks PLUGIN SCRATCH_FOLDER       (THD_GLOO_ONLY=<scenario> runs one)
+ * Prints its failures and "thd_gloo_checks: N passed, N failed"; exit status 0 when all passed.
+ * test/c/run_thd_plugins.py builds and runs it. */
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <signal.h>
