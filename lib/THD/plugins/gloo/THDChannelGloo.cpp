@@ -21,10 +21,10 @@
 #include <vector>
 
 #include <gloo/allgather.h>
-#include <gloo/common/error.h>
 #include <gloo/allreduce.h>
 #include <gloo/barrier.h>
 #include <gloo/broadcast.h>
+#include <gloo/common/error.h>
 #include <gloo/math.h>
 #include <gloo/rendezvous/context.h>
 #include <gloo/rendezvous/prefix_store.h>
