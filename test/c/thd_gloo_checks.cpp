@@ -451,23 +451,26 @@ void diesBeforeRank(Rank &r, std::string &store)
   survive(r, store, "rank 2 died before the all_reduce");
 }
 
-/* The parent kills rank 2 while all three are in large all_reduces; the time of the kill is
- * written into the store folder for the survivors to measure from. */
-void killedDuringRank(Rank &r, std::string &store)
+/* The parent kills `victim` while all three are in large all_reduces; the time of the kill is
+ * written into the store folder for the survivors to measure from. Rank 0 is also the first row
+ * of every call check. */
+std::function<void(Rank &, std::string &)> killedDuring(int victim)
 {
-  if (!openRank(r, store, kDeathTimeout)) {
-    CHECK(false, "open: %s", r.error);
-    return;
-  }
-  if (r.rank == 2) {
-    std::vector<float> data(1 << 22, 1.0f);
-    for (;;)
-      if (ops->all_reduce(r.channel, data.data(), data.size(), THDFloat, THDReduceSum, nullptr,
-                          r.error) != 0)
-        break;
-    return;
-  }
-  survive(r, store, "rank 2 killed during all_reduces");
+  return [victim](Rank &r, std::string &store) {
+    if (!openRank(r, store, kDeathTimeout)) {
+      CHECK(false, "open: %s", r.error);
+      return;
+    }
+    if (r.rank == victim) {
+      std::vector<float> data(1 << 22, 1.0f);
+      while (ops->all_reduce(r.channel, data.data(), data.size(), THDFloat, THDReduceSum, nullptr,
+                             r.error) == 0) {
+      }
+      return;
+    }
+    std::string how = "rank " + std::to_string(victim) + " killed during all_reduces";
+    survive(r, store, how.c_str());
+  };
 }
 
 /* Rank 2 lives on but does not come to the all_reduce until the others have given up: Gloo's
@@ -624,7 +627,8 @@ int main(int argc, char **argv)
       {"collectives", 3, collectivesRank, -1, 0, -1},
       {"alone", 1, aloneRank, -1, 0, -1},
       {"dies_before", 3, diesBeforeRank, -1, 0, 2},
-      {"killed_during", 3, killedDuringRank, 2, 1.5, -1},
+      {"killed_during", 3, killedDuring(2), 2, 1.5, -1},
+      {"first_killed_during", 3, killedDuring(0), 0, 1.5, -1},
       {"stays_away", 3, staysAwayRank, -1, 0, -1},
       {"never_comes", 3, neverComesRank, -1, 0, -1},
   };
