@@ -197,14 +197,19 @@ def mpi_config():
 
 
 def gloo_config():
-    """(compile args, link args, where Gloo was found) for the gloo plugin, or None."""
+    """(compile args, link args, where Gloo was found) for the gloo plugin, or None. The plugin
+    needs the options-style collectives (gloo/allreduce.h, Gloo 2018 and later) and the tcp
+    transport, so a Gloo without either is passed over. Debian's libgloo.so carries its own
+    dependencies (libibverbs, libhiredis: see ldd), so -lgloo is all the link needs."""
     prefixes = [os.environ.get("GLOO_HOME"), sys.prefix, "/usr/local", "/usr"]
+    needed = [os.path.join("gloo", "allreduce.h"),
+              os.path.join("gloo", "transport", "tcp", "device.h")]
     for prefix in filter(None, prefixes):
-        header = os.path.join(prefix, "include", "gloo", "allreduce_ring.h")
+        headers = [os.path.join(prefix, "include", h) for h in needed]
         libdirs = [os.path.join(prefix, d) for d in ("lib", "lib64", "lib/x86_64-linux-gnu",
                                                      "lib/aarch64-linux-gnu")]
         libdir = next((d for d in libdirs if os.path.exists(os.path.join(d, "libgloo.so"))), None)
-        if os.path.exists(header) and libdir:
+        if all(os.path.exists(h) for h in headers) and libdir:
             return (["-I" + os.path.join(prefix, "include")],
                     ["-L" + libdir, "-Wl,-rpath," + libdir, "-lgloo"], prefix)
     return None
