@@ -153,7 +153,7 @@ typedef int (*Scenario)(Rank *self);
 static int rank_main(int rank, int port, int with_channel, Scenario scenario)
 {
   alarm(RANK_ALARM);
-  char error[THD_ERROR_SIZE];
+  char error[THD_ERROR_SIZE * 2];
   Rank self = {channel_ops, NULL, NULL, rank, WORLD, ""};
   THDStore *server = rank == 0 ? THDStore_serve(port, TIMEOUT, error) : NULL;
   THDStore *store = rank == 0 && server == NULL ? NULL
