@@ -327,27 +327,109 @@ static int direct_all_reduce(const Collective *call, char *data, size_t bytes, s
 
 /* The ring: the buffer is cut into n segments; in n-1 steps each rank passes a segment to its
  * right while it reduces the one coming from its left (then owns one fully reduced segment),
- * and in n-1 more steps the reduced segments travel once around the ring. */
+ * and in n-1 more steps the reduced segments travel once around the ring. The segment a rank
+ * sends at step k is the one it received at step k-1, so the steps are pipelined by chunks of
+ * the scratch's size: chunk c of step k leaves as soon as chunk c of step k-1 has arrived (and
+ * been reduced), and no rank waits for a whole segment at a step's end. */
+typedef struct RingCursor {
+  int step, chunk;
+} RingCursor;
+
+typedef struct Ring {
+  const Collective *call;
+  char *data;
+  int n, me, right, left;
+  size_t base, extra, element, chunk_bytes;
+} Ring;
+
+static int ring_segment(const Ring *ring, int step, int sending)
+{
+  int n = ring->n, shift = step < n - 1 ? step : step - n;  /* the all-gather is one ahead */
+  return (((ring->me - shift - (sending ? 0 : 1)) % n) + n) % n;
+}
+
+static size_t segment_start(const Ring *ring, int segment)
+{
+  size_t s = (size_t)segment;
+  return (s * ring->base + (s < ring->extra ? s : ring->extra)) * ring->element;
+}
+
+static size_t segment_bytes(const Ring *ring, int segment)
+{
+  return (ring->base + ((size_t)segment < ring->extra)) * ring->element;
+}
+
+static int segment_chunks(const Ring *ring, int segment)
+{
+  size_t bytes = segment_bytes(ring, segment);
+  return bytes ? (int)((bytes + ring->chunk_bytes - 1) / ring->chunk_bytes) : 1;
+}
+
+/* The transfer for a cursor's chunk: a send to the right, or a receive from the left (reducing
+ * during the reduce-scatter). */
+static Transfer ring_transfer(const Ring *ring, RingCursor at, int sending)
+{
+  int segment = ring_segment(ring, at.step, sending);
+  size_t offset = (size_t)at.chunk * ring->chunk_bytes, bytes = segment_bytes(ring, segment);
+  size_t size = bytes - offset < ring->chunk_bytes ? bytes - offset : ring->chunk_bytes;
+  char *where = ring->data + segment_start(ring, segment) + offset;
+  if (sending)
+    return send_to(ring->call, ring->right, where, size);
+  return receive_from(ring->left, where, size, at.step < ring->n - 1);
+}
+
+static RingCursor ring_advance(const Ring *ring, RingCursor at, int sending)
+{
+  if (++at.chunk == segment_chunks(ring, ring_segment(ring, at.step, sending))) {
+    at.chunk = 0;
+    at.step++;
+  }
+  return at;
+}
+
 static int ring_all_reduce(const Collective *call, char *data, size_t count)
 {
   int n = call->group->size, me = call->group->index;
-  int right = call->group->ranks[(me + 1) % n], left = call->group->ranks[(me + n - 1) % n];
   size_t element = THDScalarType_size(call->type);
-  size_t base = count / (size_t)n, extra = count % (size_t)n;
-  #define SEGMENT_START(s) (((size_t)(s) * base + ((size_t)(s) < extra ? (size_t)(s) : extra)) * element)
-  #define SEGMENT_BYTES(s) ((base + ((size_t)(s) < extra)) * element)
-  for (int step = 0; step < 2 * (n - 1); step++) {
-    int reducing = step < n - 1;
-    int shift = reducing ? step : step - (n - 1) - 1;  /* the all-gather starts one ahead */
-    int out = ((me - shift) % n + n) % n, in = ((me - shift - 1) % n + n) % n;
-    Transfer pair[2] = {
-      send_to(call, right, data + SEGMENT_START(out), SEGMENT_BYTES(out)),
-      receive_from(left, data + SEGMENT_START(in), SEGMENT_BYTES(in), reducing)};
-    if (exchange(call, pair, 2) != 0)
-      return -1;
+  Ring ring = {call, data, n, me, call->group->ranks[(me + 1) % n],
+               call->group->ranks[(me + n - 1) % n], count / (size_t)n, count % (size_t)n,
+               element, TCP_SCRATCH_BYTES};
+  int steps = 2 * (n - 1);
+  RingCursor sent = {0, 0}, received = {0, 0};
+  Transfer out = ring_transfer(&ring, sent, 1), in = ring_transfer(&ring, received, 0);
+  while (sent.step < steps || received.step < steps) {
+    /* chunk c of step k was chunk c of step k-1's receive */
+    int can_send = sent.step < steps &&
+                   (sent.step == 0 || received.step > sent.step - 1 ||
+                    (received.step == sent.step - 1 && received.chunk > sent.chunk));
+    struct pollfd entries[2];
+    int count_entries = 0, send_at = -1, receive_at = -1;
+    if (can_send) {
+      entries[count_entries] = (struct pollfd){call->channel->peers[ring.right].coll_fd, POLLOUT, 0};
+      send_at = count_entries++;
+    }
+    if (received.step < steps) {
+      entries[count_entries] = (struct pollfd){call->channel->peers[ring.left].coll_fd, POLLIN, 0};
+      receive_at = count_entries++;
+    }
+    if (poll(entries, (nfds_t)count_entries, -1) < 0) {
+      if (errno == EINTR)
+        continue;
+      return fail(call, strerror(errno));
+    }
+    if (send_at >= 0 && entries[send_at].revents) {
+      if (send_step(call, &out) != 0)
+        return -1;
+      if (finished(&out) && (sent = ring_advance(&ring, sent, 1)).step < steps)
+        out = ring_transfer(&ring, sent, 1);
+    }
+    if (receive_at >= 0 && entries[receive_at].revents) {
+      if (receive_step(call, &in) != 0)
+        return -1;
+      if (finished(&in) && (received = ring_advance(&ring, received, 0)).step < steps)
+        in = ring_transfer(&ring, received, 0);
+    }
   }
-  #undef SEGMENT_START
-  #undef SEGMENT_BYTES
   return 0;
 }
 

@@ -153,7 +153,7 @@ typedef int (*Scenario)(Rank *self);
 static int rank_main(int rank, int port, int with_channel, Scenario scenario)
 {
   alarm(RANK_ALARM);
-  char error[THD_ERROR_SIZE];
+  char error[THD_ERROR_SIZE * 2];
   Rank self = {channel_ops, NULL, NULL, rank, WORLD, ""};
   THDStore *server = rank == 0 ? THDStore_serve(port, TIMEOUT, error) : NULL;
   THDStore *store = rank == 0 && server == NULL ? NULL
@@ -457,7 +457,27 @@ static int p2p_size_mismatch(Rank *self)
   return 0;
 }
 
+/* Rank 1 dies (SIGKILL) while ranks 0 and 2 wait to receive from it: both get an error naming it. */
+static int p2p_dead_sender(Rank *self)
+{
+  char error_[THD_ERROR_SIZE] = "";
+  char buffer[16];
+  if (self->rank == 1) {
+    struct timespec pause = {0, 100 * 1000 * 1000};
+    nanosleep(&pause, NULL);
+    raise(SIGKILL);
+  }
+  RANK_CHECK(self->ops->recv(self->channel, buffer, sizeof(buffer), 1, NULL, error_) == -1,
+             "recv from a dead rank succeeded");
+  RANK_CHECK(strstr(error_, "rank 1"), "message: %s", error_);
+  return 0;
+}
+
 TEST(p2p_send_recv_sizes) { RUN_SCENARIO(p2p_send_recv); }
+TEST(p2p_recv_from_a_dead_rank_fails)
+{
+  run_scenario("p2p_dead_sender", p2p_dead_sender, 1, 1, __FILE__, __LINE__);
+}
 TEST(p2p_recv_from_any_source) { RUN_SCENARIO(p2p_any_source); }
 TEST(p2p_isend_irecv_order_and_crossing_large) { RUN_SCENARIO(p2p_ordering_and_crossing); }
 TEST(p2p_size_mismatch_is_an_error) { RUN_SCENARIO(p2p_size_mismatch); }
@@ -612,10 +632,16 @@ static int collectives_dead_rank(Rank *self)
     pthread_create(&killer, NULL, kill_myself_soon, NULL);
   }
   int status = 0;
-  for (int k = 0; k < 100000 && status == 0; k++)
+  struct timespec start, end;
+  for (int k = 0; k < 100000 && status == 0; k++) {
+    clock_gettime(CLOCK_MONOTONIC, &start);
     status = self->ops->all_reduce(self->channel, data, count, THDFloat, THDReduceSum, NULL, error_);
+  }
+  clock_gettime(CLOCK_MONOTONIC, &end);
   free(data);
   RANK_CHECK(status == -1, "all_reduce never failed");
+  double seconds = (double)(end.tv_sec - start.tv_sec) + (end.tv_nsec - start.tv_nsec) * 1e-9;
+  RANK_CHECK(seconds < 10, "the failing all_reduce took %.1f seconds", seconds);
   RANK_CHECK(strstr(error_, "closed its connection") || strstr(error_, "rank"), "message: %s", error_);
   return 0;
 }
@@ -641,6 +667,7 @@ static const harness_test tests[] = {
   TEST_ENTRY(store_unreachable_master_times_out),
   TEST_ENTRY(channel_open_times_out_without_the_other_ranks),
   TEST_ENTRY(p2p_send_recv_sizes),
+  TEST_ENTRY(p2p_recv_from_a_dead_rank_fails),
   TEST_ENTRY(p2p_recv_from_any_source),
   TEST_ENTRY(p2p_isend_irecv_order_and_crossing_large),
   TEST_ENTRY(p2p_size_mismatch_is_an_error),
