@@ -23,6 +23,7 @@ import time
 
 HERE = os.path.abspath(__file__)
 WORLD = 3
+MPIEXEC = None   # found with the backends
 
 
 def free_port():
@@ -77,7 +78,7 @@ def run_ranks(python, library, backend, megabytes, repeats):
                result]
     try:
         if backend == "mpi":
-            procs = [subprocess.Popen(["mpiexec", "-n", str(WORLD)] + command, env=env,
+            procs = [subprocess.Popen([MPIEXEC, "-n", str(WORLD)] + command, env=env,
                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)]
         else:
             procs = [subprocess.Popen(command, env=dict(env, RANK=str(r)), stdout=subprocess.PIPE,
@@ -112,10 +113,12 @@ def available_backends(wanted):
     for backend in wanted:
         if not dist._has_backend(backend):
             print("  %s: not in this build" % backend)
-        elif backend == "mpi" and shutil.which("mpiexec") is None:
-            print("  mpi: no mpiexec on PATH")
+        elif backend == "mpi" and dist._find_mpiexec() is None:
+            print("  mpi: no mpiexec on PATH or beside this Python")
         else:
             found.append(backend)
+    global MPIEXEC
+    MPIEXEC = dist._find_mpiexec()
     return found
 
 

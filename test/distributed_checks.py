@@ -215,10 +215,11 @@ def check_all_gather(rank, world):
 
 def check_gather_and_scatter(rank, world):
     if not ROOTED:
+        other = (rank + 1) % world
         expect_error(RuntimeError, "does not support gather", dist.gather_send,
-                     torch.FloatTensor(1), 0)
+                     torch.FloatTensor(1), other)
         return expect_error(RuntimeError, "does not support scatter", dist.scatter_recv,
-                            torch.FloatTensor(1), 0)
+                            torch.FloatTensor(1), other)
     for root in range(world):
         mine = torch.FloatTensor(3).fill_(rank * 2)
         if rank == root:

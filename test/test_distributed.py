@@ -37,8 +37,8 @@ def skip_reason(backend):
         return ("this torch_early was built without the %s backend (%s)" % (
             backend, "no MPI found at build time" if backend == "mpi" else
             "no Gloo found at build time: Debian's libgloo-dev"))
-    if backend == "mpi" and shutil.which("mpiexec") is None:
-        return "no mpiexec on PATH"
+    if backend == "mpi" and dist._find_mpiexec() is None:
+        return "no mpiexec on PATH or beside this Python"
     return None
 
 
@@ -50,7 +50,7 @@ def launch(backend, scenario="checks", world=3, timeout=240):
     command = [sys.executable, CHECKS, backend, folder, scenario]
     try:
         if backend == "mpi":
-            procs = [subprocess.Popen(["mpiexec", "-n", str(world)] + command, env=env)]
+            procs = [subprocess.Popen([dist._find_mpiexec(), "-n", str(world)] + command, env=env)]
         else:
             procs = [subprocess.Popen(command, env=dict(env, RANK=str(r))) for r in range(world)]
         deadline = time.time() + timeout

@@ -10,7 +10,7 @@ import tempfile
 import pytest
 
 import torch_early
-from test_distributed import free_port, skip_reason
+from test_distributed import dist, free_port, skip_reason
 
 EXAMPLE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                        "docs", "examples", "distributed_mnist.py")
@@ -21,7 +21,7 @@ def run_example(arguments, folder, backend=None):
     saved = os.path.join(folder, "%s.pt" % (backend or "single"))
     command = [sys.executable, EXAMPLE, "--steps", STEPS, "--save", saved] + arguments
     if backend == "mpi":
-        command = ["mpiexec", "-n", "3"] + command
+        command = [dist._find_mpiexec(), "-n", "3"] + command
     env = dict(os.environ, MASTER_ADDR="127.0.0.1", MASTER_PORT=str(free_port()),
                OMP_NUM_THREADS="1")
     result = subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)

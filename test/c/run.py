@@ -186,6 +186,19 @@ def main():
             print(output, end="")
         else:
             print(f"{program.name}{'' if program.suffix else '.c'}: {passed} passed, 0 failed")
+    # THD's mpi and gloo plugins, which need a launcher and the built plugin (run_thd_plugins.py)
+    import run_thd_plugins
+    for name, run_checks in (("thd_mpi", run_thd_plugins.run_mpi_checks),
+                             ("thd_gloo", run_thd_plugins.run_gloo_checks)):
+        passed, failed, output = run_checks()
+        if output.startswith("skipped: "):
+            print(f"{name}: {output}")
+            continue
+        total_passed += passed
+        total_failed += failed
+        if failed:
+            print(output, end="")
+        print(f"{name}: {passed} passed, {failed} failed")
     print(f"{total_passed} passed, {total_failed} failed")
     return 0 if total_failed == 0 else 1
 

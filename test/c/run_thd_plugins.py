@@ -1,6 +1,7 @@
-"""Runs the C checks of THD's plugin data channels, which need several processes and so are not
-part of test/c/run.py: the mpi channel (test/c/thd_mpi_checks.c) under `mpiexec -n 3`, and the
-gloo channel (test/c/thd_gloo_checks.cpp), which forks its own ranks.
+"""Runs the C checks of THD's plugin data channels, which need several processes and the built
+plugins (test/c/run.py runs them after its own programs): the mpi channel
+(test/c/thd_mpi_checks.c) under `mpiexec -n 3`, and the gloo channel
+(test/c/thd_gloo_checks.cpp), which forks its own ranks.
 
     python test/c/run_thd_plugins.py
 

@@ -120,6 +120,16 @@ def _has_backend(backend):
     return _C._dist_has_backend(backend, _PLUGIN_FOLDER)
 
 
+def _find_mpiexec():
+    """The mpiexec that starts an mpi program: the one on PATH, or the one that `pip install
+    mpich` put beside this Python (a pyenv or venv whose bin/ is not on PATH); None if neither."""
+    import shutil
+    import sys
+    found = shutil.which("mpiexec")
+    beside = os.path.join(sys.prefix, "bin", "mpiexec")
+    return found or (beside if os.access(beside, os.X_OK) else None)
+
+
 def get_rank():
     """This process's rank, from 0."""
     return _C._dist_get_rank()
