@@ -8,6 +8,7 @@ import argparse
 import contextlib
 import difflib
 import faulthandler
+import functools
 import glob
 import io
 import json
@@ -115,8 +116,9 @@ def expected_output_after(blocks, index, text):
 # Comparing printed output with the page
 
 def output_matches(expected, actual):
-    """Lines compared without trailing spaces; a line `...` matches any number of lines; blank
-    lines at either end are ignored."""
+    """Lines compared without trailing spaces; a line `...` matches any number of lines; within a
+    line, `...` matches any text and `0x…` any hex address (see line_matches); blank lines at
+    either end are ignored."""
     want, got = trimmed_lines(expected), trimmed_lines(actual)
     w = g = 0
     retry = None          # after the last `...`: where its match resumes, and the line it ate up to
@@ -124,7 +126,7 @@ def output_matches(expected, actual):
         if w < len(want) and want[w] == '...':
             retry = (w + 1, g)
             w += 1
-        elif w < len(want) and want[w] == got[g]:
+        elif w < len(want) and line_matches(want[w], got[g]):
             w, g = w + 1, g + 1
         elif retry:       # let the last `...` take one more line, and try again from there
             w, g = retry[0], retry[1] + 1
@@ -134,6 +136,25 @@ def output_matches(expected, actual):
     while w < len(want) and want[w] == '...':
         w += 1
     return w == len(want)
+
+
+# Inside an expected line: `...` stands for any text, `0x…` for an address that changes from run
+# to run (gdb's output); everything else is literal.
+LINE_WILDCARDS = re.compile(r'(\.\.\.|0x…)')
+
+
+@functools.lru_cache(maxsize=None)
+def line_pattern(expected_line):
+    parts = LINE_WILDCARDS.split(expected_line)
+    return re.compile(''.join('.*' if part == '...' else '0x[0-9a-fA-F]+' if part == '0x…'
+                              else re.escape(part) for part in parts))
+
+
+def line_matches(expected_line, actual_line):
+    if expected_line == actual_line:
+        return True
+    return (LINE_WILDCARDS.search(expected_line) is not None and
+            line_pattern(expected_line).fullmatch(actual_line) is not None)
 
 
 def trimmed_lines(text):

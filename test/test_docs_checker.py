@@ -60,10 +60,28 @@ def test_a_dots_line_matches_any_number_of_lines():
     assert docs.output_matches('first\n...\nlast', 'first\n1\n2\n3\nlast')
     assert docs.output_matches('...\nlast', 'x\nlast')
     assert not docs.output_matches('first\n...\nlast', 'first\n1\nnot last')
-    assert not docs.output_matches('first ...', 'first line')      # only a whole line is a wildcard
+    assert not docs.output_matches('first\n...', 'other\nline')
     assert docs.output_matches('a\n...\nb\n...\nc', 'a\nb\nx\nb\ny\nc')
     assert not docs.output_matches('a\n...\nb\n...\nc', 'a\nb\nc\nd')
     assert docs.output_matches('...\nlast', '\n'.join(['x'] * 5000 + ['last']))
+
+
+def test_dots_inside_a_line_match_any_text_in_that_line_only():
+    assert docs.output_matches('first ...', 'first line')
+    assert docs.output_matches('#1  ... in f (x=...) at a.c:...', '#1  0x7f in f (x=1) at a.c:12')
+    assert docs.output_matches('a...b', 'ab')
+    assert not docs.output_matches('first ...', 'second line')
+    assert not docs.output_matches('f (x=...) at a.c', 'f (x=1) at b.c')
+    assert not docs.output_matches('first ...\nlast', 'first a\nb\nlast')   # one line, not two
+
+
+def test_0x_ellipsis_matches_a_hex_address_and_nothing_else():
+    assert docs.output_matches('t=0x…, value=1', 't=0x55d0a3c2e0, value=1')
+    assert docs.output_matches('t=0x…', 't=0xABCdef01')
+    assert not docs.output_matches('t=0x…, value=1', 't=<optimized out>, value=1')
+    assert not docs.output_matches('t=0x…', 't=0x')
+    assert not docs.output_matches('t=0x…', 't=0x12 and more')
+    assert not docs.output_matches('a.b', 'axb')          # the rest of a line is literal text
 
 
 # ---- rules 1-2: python blocks --------------------------------------------------------------------
