@@ -186,3 +186,38 @@ def test_what_te_print_refuses_it_says(stops):
     assert stops['not a tensor object'] == [[
         'te-print: this PyObject is a NoneType, not a torch_early tensor']]
     assert stops['nothing'] == [['te-print: give an expression, e.g. te-print t']]
+
+
+# ---- te-python-helpers: CPython's py-bt and py-list, where this Python has them ----------------
+
+def gdb_batch(*arguments):
+    """gdb in batch mode with our helpers loaded; its stdout and stderr as one text."""
+    result = subprocess.run(['gdb', '-q', '-batch', '-x', HELPERS] + list(arguments),
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            timeout=120, env=dict(os.environ, PYTHONPATH=PACKAGE_PARENT),
+                            cwd=ROOT)
+    return result.stdout
+
+
+def test_python_helpers_show_the_python_line_above_a_c_breakpoint(stops, tmp_path):
+    script = tmp_path / 'one_add.py'
+    script.write_text('import torch_early as torch\n'
+                      'a = torch.FloatTensor([1, 2])\n'
+                      'a.add(a)  # the line py-bt shows\n')
+    output = gdb_batch('-ex', 'te-python-helpers', '-ex', 'set breakpoint pending on',
+                       '-ex', 'break THFloatTensor_cadd', '-ex', 'run', '-ex', 'py-bt',
+                       '--args', sys.executable, str(script))
+    if 'te-python-helpers: no python*-gdb.py' in output:
+        pytest.skip('this Python was installed without CPython\'s gdb helpers (py-bt)')
+    assert "loaded CPython's gdb helpers from " in output
+    assert 'File "{}", line 3, in <module>'.format(script) in output
+    assert 'a.add(a)  # the line py-bt shows' in output
+
+
+def test_python_helpers_say_why_they_cannot_load(stops):
+    # stops: skipped with the reason where gdb cannot run. A program with no python*-gdb.py
+    # beside it, and no program at all:
+    true = shutil.which('true')
+    assert ('te-python-helpers: no python*-gdb.py beside {}'.format(os.path.realpath(true))
+            in gdb_batch('-ex', 'te-python-helpers', '--args', true))
+    assert 'te-python-helpers: no program yet' in gdb_batch('-ex', 'te-python-helpers')
