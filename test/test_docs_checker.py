@@ -442,6 +442,7 @@ def test_citations_that_exist(root, span):
     ('python test/run.py --flag', 'no such file'),
     ('README.md', 'no such file'),
     ('build/generated/Gone.c', 'no such file'),
+    ('tools/gdb/gone.py', 'no such file'),
     ('csrc/Module.c:THPModule_call', 'does not contain `THPModule_call`'),
     ('csrc/Gone.c:THPModule_dispatch', 'no such file'),
     ('THPModule_call', 'no such C name'),

@@ -53,6 +53,8 @@ commands
   te-print t->storage
   echo == python object\\n
   python gdb.execute('te-print (PyObject *) ' + open({id_file!r}).read())
+  echo == thp struct\\n
+  python gdb.execute('te-print (THPFloatTensor *) ' + open({id_file!r}).read())
   continue
 end
 break THDoubleTensor_cadd
@@ -176,6 +178,7 @@ def test_a_tensors_python_object_leads_to_its_tensor(stops):
     lines = stops['python object'][0]
     assert lines[0] == 'Python object of type FloatTensor, holding:'
     assert lines[1:] == ['  ' + line for line in stops['float t'][0]]
+    assert stops['thp struct'][0] == lines            # the same object, as its C struct
 
 
 def test_what_te_print_refuses_it_says(stops):

@@ -1,6 +1,7 @@
 """gdb helpers for torch_early's C structs: `te-print EXPR` shows a THTensor*, a THStorage* or a
 tensor's PyObject* the way a reader thinks of it (dtype, sizes, strides, offset, storage, first
-elements) instead of as raw struct fields. Load it in gdb with
+elements) instead of as raw struct fields; `te-python-helpers` loads CPython's own gdb helpers
+(py-bt, py-list) for the Python being debugged. Load this file in gdb with
 
     source tools/gdb/torch_early_gdb.py        (or: gdb -x tools/gdb/torch_early_gdb.py ...)
 
@@ -24,10 +25,10 @@ STORAGE_FLAGS = (('REFCOUNTED', 1), ('RESIZABLE', 2), ('FREEMEM', 4), ('VIEW', 8
 
 
 def struct_name(pointer):
-    """The name of the struct a pointer points to: its typedef name, else its struct tag."""
+    """The name of what a pointer points to: its typedef name (THPFloatTensor is a typedef of an
+    unnamed struct), else its struct tag (struct THFloatTensor), else the type as gdb writes it."""
     target = pointer.type.strip_typedefs().target()
-    named = pointer.type.target()
-    return named.name or target.strip_typedefs().tag or str(target)
+    return target.name or target.strip_typedefs().tag or str(target)
 
 
 def address(pointer):
