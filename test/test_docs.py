@@ -35,7 +35,7 @@ Failure = namedtuple('Failure', 'page line message')
 Block = namedtuple('Block', 'lang line end text markers')
 Marker = namedtuple('Marker', 'kind value line')
 
-MARKER = re.compile(r'^\s*<!--\s*(not run|excerpt)\s*:?(.*?)-->\s*$')
+MARKER = re.compile(r'^\s*<!--\s*(not run|excerpt|needs)\s*:?(.*?)-->\s*$')
 FENCE = re.compile(r'^(\s*)(`{3,})\s*([\w+-]*)')
 
 
@@ -271,10 +271,17 @@ def run_blocks_here(job_file, report_file):
 # ------------------------------------------------------------------------------------------------
 # Rule 3: console blocks' `$ ` commands exit 0 and print what the page shows
 
-def check_console_blocks(root, page, timeout=TIMEOUT_S):
+def check_console_blocks(root, page, timeout=TIMEOUT_S, skipped=None):
+    """Failures of the page's commands; a block marked `<!-- needs: TOOL -->` is left out where
+    the tool cannot run, its line and the reason appended to `skipped` (a list) if given."""
     failures = []
     for block in read_blocks((root / page).read_text()):
         if block.lang != 'console' or not is_run(block):
+            continue
+        problem = need_problem(block)
+        if problem:
+            if skipped is not None:
+                skipped.append('line {}: {}'.format(block.line, problem))
             continue
         for line, command, expected in console_commands(block):
             if command is None:
@@ -343,6 +350,34 @@ def run_with_timeout(command, root, timeout, env=None):
         return False, '', None
 
 
+@functools.lru_cache(maxsize=None)
+def gdb_problem():
+    """Why gdb cannot debug a Python program here, or None: not installed, built without
+    Python, or not allowed to trace a process (ptrace is refused in some containers)."""
+    import shutil
+    if shutil.which('gdb') is None:
+        return 'gdb is not installed (Debian/Ubuntu: apt-get install gdb)'
+    finished, output, _ = run_with_timeout(
+        ['gdb', '-q', '-batch', '-ex', 'python print("gdb-python-ok")', '-ex', 'run',
+         '--args', sys.executable, '-c', 'pass'], THIS_CHECKOUT, 60)
+    if 'gdb-python-ok' not in output:
+        return 'this gdb was built without Python support'
+    if 'ptrace' in output or 'exited normally' not in output:
+        return 'gdb may not trace a process here (ptrace not permitted): ' + tail(output, 3)
+    return None
+
+
+# `<!-- needs: TOOL -->` above a console block: the check that says why TOOL cannot run here.
+NEEDS = {'gdb': gdb_problem}
+
+
+def need_problem(block):
+    """Why the tool a block needs cannot run here, or None (and None for an unknown tool, which
+    check_markers reports)."""
+    need = marker(block, 'needs')
+    return NEEDS[need.value]() if need and need.value in NEEDS else None
+
+
 # ------------------------------------------------------------------------------------------------
 # Rule 4: a `<!-- not run: reason -->` gives its reason; markers sit on a block
 
@@ -361,6 +396,9 @@ def check_markers(root, page):
             if m.kind == 'not run' and block.lang not in ('python', 'console'):
                 failures.append(Failure(page, m.line, '`<!-- not run -->` on a ```{} block, '
                                         'which never runs'.format(block.lang or '')))
+            if m.kind == 'needs' and (m.value not in NEEDS or block.lang != 'console'):
+                failures.append(Failure(page, m.line, '`<!-- needs: TOOL -->` goes on a '
+                                        '```console block, TOOL one of: ' + ', '.join(NEEDS)))
             if m.kind == 'excerpt' and not m.value:
                 failures.append(Failure(page, m.line, '`<!-- excerpt -->` needs a path: '
                                         '`<!-- excerpt: lib/TH/THGeneral.c -->`'))
@@ -630,10 +668,14 @@ CHECKS = {'snippets_run': check_python_blocks, 'commands_run': check_console_blo
           'citations_exist': check_citations}
 
 
-def check_page(root, page):
+def check_page(root, page, skipped=None):
+    """Every rule's failures; the blocks left out for a missing tool go to `skipped`."""
     failures = []
     for check in CHECKS.values():
-        failures += check(root, page)
+        if check is check_console_blocks:
+            failures += check(root, page, skipped=skipped)
+        else:
+            failures += check(root, page)
     return failures
 
 
@@ -655,7 +697,10 @@ def test_snippets_run(page):
 
 @pytest.mark.parametrize('page', PAGES)
 def test_commands_run(page):
-    assert_no_failures(check_console_blocks(THIS_CHECKOUT, page))
+    skipped = []
+    assert_no_failures(check_console_blocks(THIS_CHECKOUT, page, skipped=skipped))
+    if skipped:
+        pytest.skip('the other blocks passed; not run: ' + '; '.join(skipped))
 
 
 @pytest.mark.parametrize('page', PAGES)
@@ -694,9 +739,12 @@ def main(argv):
         parser.error(str(error))
     failures = []
     for page in pages:
-        page_failures = check_page(root, page)
+        skipped = []
+        page_failures = check_page(root, page, skipped)
         print('{}: {}'.format(page, 'ok' if not page_failures else
                               '{} failure(s)'.format(len(page_failures))), flush=True)
+        for reason in skipped:
+            print('  not run, {}'.format(reason), flush=True)
         failures += page_failures
     if failures:
         print('\n' + format_failures(failures))

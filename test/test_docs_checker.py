@@ -327,6 +327,39 @@ def test_not_run_without_a_reason_fails(root, comment):
     assert failure.line == 2 and 'needs a reason' in failure.message
 
 
+NEEDS_GDB_PAGE = '''\
+    <!-- needs: gdb -->
+    \'\'\'console
+    $ python -c "import sys; print('ran'); sys.exit(4)"
+    \'\'\'
+    '''
+
+
+def test_a_block_that_needs_a_missing_tool_is_left_out_with_the_reason(root, monkeypatch):
+    monkeypatch.setitem(docs.NEEDS, 'gdb', lambda: 'gdb is not installed')
+    page = write(root, 'docs/debug.md', NEEDS_GDB_PAGE)
+    skipped = []
+    assert docs.check_console_blocks(root, page, skipped=skipped) == []
+    assert skipped == ['line 2: gdb is not installed']
+    assert docs.check_markers(root, page) == []
+
+
+def test_a_block_that_needs_a_tool_that_is_there_runs(root, monkeypatch):
+    monkeypatch.setitem(docs.NEEDS, 'gdb', lambda: None)
+    page = write(root, 'docs/debug.md', NEEDS_GDB_PAGE)
+    skipped = []
+    [failure] = docs.check_console_blocks(root, page, skipped=skipped)
+    assert 'status 4' in failure.message and skipped == []
+
+
+@pytest.mark.parametrize('text', ['<!-- needs: lldb -->\n' + FENCE + 'console\n$ true\n' + FENCE,
+                                  '<!-- needs: gdb -->\n' + FENCE + 'python\nx = 1\n' + FENCE])
+def test_needs_names_a_known_tool_on_a_console_block(root, text):
+    page = write(root, 'docs/debug.md', 'Intro.\n' + text + '\n')
+    [failure] = docs.check_markers(root, page)
+    assert failure.line == 2 and 'TOOL one of: gdb' in failure.message
+
+
 def test_a_marker_away_from_a_fence_fails(root):
     page = write(root, 'docs/astray.md', '''\
         <!-- not run: needs a GPU -->

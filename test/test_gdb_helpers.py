@@ -13,6 +13,7 @@ import textwrap
 import pytest
 
 import torch_early
+from test_docs import gdb_problem     # why gdb cannot run here, or None
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HELPERS = os.path.join(ROOT, 'tools', 'gdb', 'torch_early_gdb.py')
@@ -79,21 +80,6 @@ commands
 end
 run
 '''
-
-
-def gdb_problem():
-    """Why gdb cannot run these tests here, or None."""
-    if shutil.which('gdb') is None:
-        return 'gdb is not installed (Debian/Ubuntu: apt-get install gdb)'
-    probe = subprocess.run(['gdb', '-q', '-batch', '-ex', 'python print("gdb-python-ok")',
-                            '-ex', 'run', '--args', sys.executable, '-c', 'pass'],
-                           capture_output=True, text=True, timeout=60)
-    output = probe.stdout + probe.stderr
-    if 'gdb-python-ok' not in output:
-        return 'this gdb was built without Python support'
-    if 'ptrace' in output or 'exited normally' not in output:
-        return 'gdb may not trace a process here (ptrace not permitted): ' + output[-300:]
-    return None
 
 
 @pytest.fixture(scope='module')
