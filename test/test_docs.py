@@ -367,8 +367,23 @@ def gdb_problem():
     return None
 
 
+@functools.lru_cache(maxsize=None)
+def py_bt_problem():
+    """Why CPython's gdb helpers (py-bt) cannot run here, or None: tools/gdb's
+    te-python-helpers finds them beside this Python's binary, where some Pythons install them."""
+    if gdb_problem():
+        return gdb_problem()
+    helpers = str(THIS_CHECKOUT / 'tools' / 'gdb' / 'torch_early_gdb.py')
+    _, output, _ = run_with_timeout(['gdb', '-q', '-batch', '-x', helpers, '-ex',
+                                     'te-python-helpers', '--args', sys.executable],
+                                    THIS_CHECKOUT, 60)
+    if "loaded CPython's gdb helpers" in output or 'py-bt is already defined' in output:
+        return None
+    return "this Python has no gdb helpers (py-bt): " + tail(output, 1)
+
+
 # `<!-- needs: TOOL -->` above a console block: the check that says why TOOL cannot run here.
-NEEDS = {'gdb': gdb_problem}
+NEEDS = {'gdb': gdb_problem, 'py-bt': py_bt_problem}
 
 
 def need_problem(block):

@@ -357,7 +357,7 @@ def test_a_block_that_needs_a_tool_that_is_there_runs(root, monkeypatch):
 def test_needs_names_a_known_tool_on_a_console_block(root, text):
     page = write(root, 'docs/debug.md', 'Intro.\n' + text + '\n')
     [failure] = docs.check_markers(root, page)
-    assert failure.line == 2 and 'TOOL one of: gdb' in failure.message
+    assert failure.line == 2 and 'TOOL one of: gdb, py-bt' in failure.message
 
 
 def test_a_marker_away_from_a_fence_fails(root):
