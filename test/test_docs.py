@@ -8,6 +8,7 @@ import argparse
 import contextlib
 import difflib
 import faulthandler
+import functools
 import glob
 import io
 import json
@@ -34,7 +35,7 @@ Failure = namedtuple('Failure', 'page line message')
 Block = namedtuple('Block', 'lang line end text markers')
 Marker = namedtuple('Marker', 'kind value line')
 
-MARKER = re.compile(r'^\s*<!--\s*(not run|excerpt)\s*:?(.*?)-->\s*$')
+MARKER = re.compile(r'^\s*<!--\s*(not run|excerpt|needs)\s*:?(.*?)-->\s*$')
 FENCE = re.compile(r'^(\s*)(`{3,})\s*([\w+-]*)')
 
 
@@ -115,8 +116,9 @@ def expected_output_after(blocks, index, text):
 # Comparing printed output with the page
 
 def output_matches(expected, actual):
-    """Lines compared without trailing spaces; a line `...` matches any number of lines; blank
-    lines at either end are ignored."""
+    """Lines compared without trailing spaces; a line `...` matches any number of lines; within a
+    line, `...` matches any text and `0x…` any hex address (see line_matches); blank lines at
+    either end are ignored."""
     want, got = trimmed_lines(expected), trimmed_lines(actual)
     w = g = 0
     retry = None          # after the last `...`: where its match resumes, and the line it ate up to
@@ -124,7 +126,7 @@ def output_matches(expected, actual):
         if w < len(want) and want[w] == '...':
             retry = (w + 1, g)
             w += 1
-        elif w < len(want) and want[w] == got[g]:
+        elif w < len(want) and line_matches(want[w], got[g]):
             w, g = w + 1, g + 1
         elif retry:       # let the last `...` take one more line, and try again from there
             w, g = retry[0], retry[1] + 1
@@ -134,6 +136,25 @@ def output_matches(expected, actual):
     while w < len(want) and want[w] == '...':
         w += 1
     return w == len(want)
+
+
+# Inside an expected line: `...` stands for any text, `0x…` for an address that changes from run
+# to run (gdb's output); everything else is literal.
+LINE_WILDCARDS = re.compile(r'(\.\.\.|0x…)')
+
+
+@functools.lru_cache(maxsize=None)
+def line_pattern(expected_line):
+    parts = LINE_WILDCARDS.split(expected_line)
+    return re.compile(''.join('.*' if part == '...' else '0x[0-9a-fA-F]+' if part == '0x…'
+                              else re.escape(part) for part in parts))
+
+
+def line_matches(expected_line, actual_line):
+    if expected_line == actual_line:
+        return True
+    return (LINE_WILDCARDS.search(expected_line) is not None and
+            line_pattern(expected_line).fullmatch(actual_line) is not None)
 
 
 def trimmed_lines(text):
@@ -250,10 +271,17 @@ def run_blocks_here(job_file, report_file):
 # ------------------------------------------------------------------------------------------------
 # Rule 3: console blocks' `$ ` commands exit 0 and print what the page shows
 
-def check_console_blocks(root, page, timeout=TIMEOUT_S):
+def check_console_blocks(root, page, timeout=TIMEOUT_S, skipped=None):
+    """Failures of the page's commands; a block marked `<!-- needs: TOOL -->` is left out where
+    the tool cannot run, its line and the reason appended to `skipped` (a list) if given."""
     failures = []
     for block in read_blocks((root / page).read_text()):
         if block.lang != 'console' or not is_run(block):
+            continue
+        problem = need_problem(block)
+        if problem:
+            if skipped is not None:
+                skipped.append('line {}: {}'.format(block.line, problem))
             continue
         for line, command, expected in console_commands(block):
             if command is None:
@@ -322,6 +350,49 @@ def run_with_timeout(command, root, timeout, env=None):
         return False, '', None
 
 
+@functools.lru_cache(maxsize=None)
+def gdb_problem():
+    """Why gdb cannot debug a Python program here, or None: not installed, built without
+    Python, or not allowed to trace a process (ptrace is refused in some containers)."""
+    import shutil
+    if shutil.which('gdb') is None:
+        return 'gdb is not installed (Debian/Ubuntu: apt-get install gdb)'
+    finished, output, _ = run_with_timeout(
+        ['gdb', '-q', '-batch', '-ex', 'python print("gdb-python-ok")', '-ex', 'run',
+         '--args', sys.executable, '-c', 'pass'], THIS_CHECKOUT, 60)
+    if 'gdb-python-ok' not in output:
+        return 'this gdb was built without Python support'
+    if 'ptrace' in output or 'exited normally' not in output:
+        return 'gdb may not trace a process here (ptrace not permitted): ' + tail(output, 3)
+    return None
+
+
+@functools.lru_cache(maxsize=None)
+def py_bt_problem():
+    """Why CPython's gdb helpers (py-bt) cannot run here, or None: tools/gdb's
+    te-python-helpers finds them beside this Python's binary, where some Pythons install them."""
+    if gdb_problem():
+        return gdb_problem()
+    helpers = str(THIS_CHECKOUT / 'tools' / 'gdb' / 'torch_early_gdb.py')
+    _, output, _ = run_with_timeout(['gdb', '-q', '-batch', '-x', helpers, '-ex',
+                                     'te-python-helpers', '--args', sys.executable],
+                                    THIS_CHECKOUT, 60)
+    if "loaded CPython's gdb helpers" in output or 'py-bt is already defined' in output:
+        return None
+    return "this Python has no gdb helpers (py-bt): " + tail(output, 1)
+
+
+# `<!-- needs: TOOL -->` above a console block: the check that says why TOOL cannot run here.
+NEEDS = {'gdb': gdb_problem, 'py-bt': py_bt_problem}
+
+
+def need_problem(block):
+    """Why the tool a block needs cannot run here, or None (and None for an unknown tool, which
+    check_markers reports)."""
+    need = marker(block, 'needs')
+    return NEEDS[need.value]() if need and need.value in NEEDS else None
+
+
 # ------------------------------------------------------------------------------------------------
 # Rule 4: a `<!-- not run: reason -->` gives its reason; markers sit on a block
 
@@ -340,6 +411,9 @@ def check_markers(root, page):
             if m.kind == 'not run' and block.lang not in ('python', 'console'):
                 failures.append(Failure(page, m.line, '`<!-- not run -->` on a ```{} block, '
                                         'which never runs'.format(block.lang or '')))
+            if m.kind == 'needs' and (m.value not in NEEDS or block.lang != 'console'):
+                failures.append(Failure(page, m.line, '`<!-- needs: TOOL -->` goes on a '
+                                        '```console block, TOOL one of: ' + ', '.join(NEEDS)))
             if m.kind == 'excerpt' and not m.value:
                 failures.append(Failure(page, m.line, '`<!-- excerpt -->` needs a path: '
                                         '`<!-- excerpt: lib/TH/THGeneral.c -->`'))
@@ -392,7 +466,7 @@ def first_line_not_in(block, source):
 # Rule 6: citations exist
 
 OUR_PREFIXES = ('lib/', 'csrc/', 'generic/', 'cwrap/', 'torch_early/', 'test/', 'docs/',
-                'benchmarks/', 'build/')
+                'benchmarks/', 'build/', 'tools/')
 OUR_TOP_FILES = ('setup.py', 'pyproject.toml', 'README.md')
 PATH_CHARS = re.compile(r'^[\w./*?{},<>\[\]-]+$')
 PATH_NAME = re.compile(r'^([\w./-]+\.\w+):([A-Za-z_][\w.]*|\w+_\(\w+\))$')
@@ -609,10 +683,14 @@ CHECKS = {'snippets_run': check_python_blocks, 'commands_run': check_console_blo
           'citations_exist': check_citations}
 
 
-def check_page(root, page):
+def check_page(root, page, skipped=None):
+    """Every rule's failures; the blocks left out for a missing tool go to `skipped`."""
     failures = []
     for check in CHECKS.values():
-        failures += check(root, page)
+        if check is check_console_blocks:
+            failures += check(root, page, skipped=skipped)
+        else:
+            failures += check(root, page)
     return failures
 
 
@@ -634,7 +712,10 @@ def test_snippets_run(page):
 
 @pytest.mark.parametrize('page', PAGES)
 def test_commands_run(page):
-    assert_no_failures(check_console_blocks(THIS_CHECKOUT, page))
+    skipped = []
+    assert_no_failures(check_console_blocks(THIS_CHECKOUT, page, skipped=skipped))
+    if skipped:
+        pytest.skip('the other blocks passed; not run: ' + '; '.join(skipped))
 
 
 @pytest.mark.parametrize('page', PAGES)
@@ -673,9 +754,12 @@ def main(argv):
         parser.error(str(error))
     failures = []
     for page in pages:
-        page_failures = check_page(root, page)
+        skipped = []
+        page_failures = check_page(root, page, skipped)
         print('{}: {}'.format(page, 'ok' if not page_failures else
                               '{} failure(s)'.format(len(page_failures))), flush=True)
+        for reason in skipped:
+            print('  not run, {}'.format(reason), flush=True)
         failures += page_failures
     if failures:
         print('\n' + format_failures(failures))

@@ -60,10 +60,28 @@ def test_a_dots_line_matches_any_number_of_lines():
     assert docs.output_matches('first\n...\nlast', 'first\n1\n2\n3\nlast')
     assert docs.output_matches('...\nlast', 'x\nlast')
     assert not docs.output_matches('first\n...\nlast', 'first\n1\nnot last')
-    assert not docs.output_matches('first ...', 'first line')      # only a whole line is a wildcard
+    assert not docs.output_matches('first\n...', 'other\nline')
     assert docs.output_matches('a\n...\nb\n...\nc', 'a\nb\nx\nb\ny\nc')
     assert not docs.output_matches('a\n...\nb\n...\nc', 'a\nb\nc\nd')
     assert docs.output_matches('...\nlast', '\n'.join(['x'] * 5000 + ['last']))
+
+
+def test_dots_inside_a_line_match_any_text_in_that_line_only():
+    assert docs.output_matches('first ...', 'first line')
+    assert docs.output_matches('#1  ... in f (x=...) at a.c:...', '#1  0x7f in f (x=1) at a.c:12')
+    assert docs.output_matches('a...b', 'ab')
+    assert not docs.output_matches('first ...', 'second line')
+    assert not docs.output_matches('f (x=...) at a.c', 'f (x=1) at b.c')
+    assert not docs.output_matches('first ...\nlast', 'first a\nb\nlast')   # one line, not two
+
+
+def test_0x_ellipsis_matches_a_hex_address_and_nothing_else():
+    assert docs.output_matches('t=0x…, value=1', 't=0x55d0a3c2e0, value=1')
+    assert docs.output_matches('t=0x…', 't=0xABCdef01')
+    assert not docs.output_matches('t=0x…, value=1', 't=<optimized out>, value=1')
+    assert not docs.output_matches('t=0x…', 't=0x')
+    assert not docs.output_matches('t=0x…', 't=0x12 and more')
+    assert not docs.output_matches('a.b', 'axb')          # the rest of a line is literal text
 
 
 # ---- rules 1-2: python blocks --------------------------------------------------------------------
@@ -309,6 +327,39 @@ def test_not_run_without_a_reason_fails(root, comment):
     assert failure.line == 2 and 'needs a reason' in failure.message
 
 
+NEEDS_GDB_PAGE = '''\
+    <!-- needs: gdb -->
+    \'\'\'console
+    $ python -c "import sys; print('ran'); sys.exit(4)"
+    \'\'\'
+    '''
+
+
+def test_a_block_that_needs_a_missing_tool_is_left_out_with_the_reason(root, monkeypatch):
+    monkeypatch.setitem(docs.NEEDS, 'gdb', lambda: 'gdb is not installed')
+    page = write(root, 'docs/debug.md', NEEDS_GDB_PAGE)
+    skipped = []
+    assert docs.check_console_blocks(root, page, skipped=skipped) == []
+    assert skipped == ['line 2: gdb is not installed']
+    assert docs.check_markers(root, page) == []
+
+
+def test_a_block_that_needs_a_tool_that_is_there_runs(root, monkeypatch):
+    monkeypatch.setitem(docs.NEEDS, 'gdb', lambda: None)
+    page = write(root, 'docs/debug.md', NEEDS_GDB_PAGE)
+    skipped = []
+    [failure] = docs.check_console_blocks(root, page, skipped=skipped)
+    assert 'status 4' in failure.message and skipped == []
+
+
+@pytest.mark.parametrize('text', ['<!-- needs: lldb -->\n' + FENCE + 'console\n$ true\n' + FENCE,
+                                  '<!-- needs: gdb -->\n' + FENCE + 'python\nx = 1\n' + FENCE])
+def test_needs_names_a_known_tool_on_a_console_block(root, text):
+    page = write(root, 'docs/debug.md', 'Intro.\n' + text + '\n')
+    [failure] = docs.check_markers(root, page)
+    assert failure.line == 2 and 'TOOL one of: gdb, py-bt' in failure.message
+
+
 def test_a_marker_away_from_a_fence_fails(root):
     page = write(root, 'docs/astray.md', '''\
         <!-- not run: needs a GPU -->
@@ -424,6 +475,7 @@ def test_citations_that_exist(root, span):
     ('python test/run.py --flag', 'no such file'),
     ('README.md', 'no such file'),
     ('build/generated/Gone.c', 'no such file'),
+    ('tools/gdb/gone.py', 'no such file'),
     ('csrc/Module.c:THPModule_call', 'does not contain `THPModule_call`'),
     ('csrc/Gone.c:THPModule_dispatch', 'no such file'),
     ('THPModule_call', 'no such C name'),
