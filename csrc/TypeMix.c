@@ -344,6 +344,12 @@ static Py_ssize_t count_tensors(PyObject *const *args, Py_ssize_t total, const T
   return count;
 }
 
+/* "a" or "an" before a type's short name: an IntTensor, a sparse.IntTensor. */
+static const char *article(const char *name)
+{
+  return strchr("AEIOU", name[0]) != NULL ? "an" : "a";
+}
+
 /* What to say about the mismatch, after the call: two dense (or two sparse) tensors of the
  * call's own dtype and another are "of one type", and either may be converted; a tensor where
  * one of a fixed dtype (indices: LongTensor) or of another layout is needed is the argument's
@@ -355,24 +361,21 @@ static PyObject *advice(const Mismatch *mismatch, Py_ssize_t tensors, const THPC
   conversion(mismatch->given, given_method);
   if (callee->own_type != NULL)
     conversion(callee->own_type, own_method);
-  const char *expected = short_name(mismatch->expected), *given = short_name(mismatch->given);
   int same_layout = is_sparse(mismatch->expected) == is_sparse(mismatch->given);
   if (same_layout && strcmp(expected_method, own_method) == 0)
     return PyUnicode_FromFormat("%s tensors must be of one type; convert one with .%s(), .%s() "
                                 "or .type_as(other)", tensors == 2 ? "both" : "the",
                                 own_method, given_method);
+  char fix[2 * NAME_SIZE] = "";
   if (same_layout)
-    return PyUnicode_FromFormat("argument '%s' must be a %s, not a %s; convert it with .%s()",
-                                mismatch->parameter, expected, given, expected_method);
-  if (is_sparse(mismatch->given) && strcmp(expected_method, given_method) == 0)
-    return PyUnicode_FromFormat("argument '%s' must be a %s, not a %s; convert it with "
-                                ".to_dense()", mismatch->parameter, expected, given);
-  if (is_sparse(mismatch->given))
-    return PyUnicode_FromFormat("argument '%s' must be a %s, not a %s; convert it with "
-                                ".to_dense().%s()", mismatch->parameter, expected, given,
-                                expected_method);
-  return PyUnicode_FromFormat("argument '%s' must be a %s, not a %s", mismatch->parameter,
-                              expected, given);
+    snprintf(fix, sizeof(fix), "; convert it with .%s()", expected_method);
+  else if (is_sparse(mismatch->given) && strcmp(expected_method, given_method) == 0)
+    snprintf(fix, sizeof(fix), "; convert it with .to_dense()");
+  else if (is_sparse(mismatch->given))
+    snprintf(fix, sizeof(fix), "; convert it with .to_dense().%s()", expected_method);
+  const char *expected = short_name(mismatch->expected), *given = short_name(mismatch->given);
+  return PyUnicode_FromFormat("argument '%s' must be %s %s, not %s %s%s", mismatch->parameter,
+                              article(expected), expected, article(given), given, fix);
 }
 
 /* ---- the search --------------------------------------------------------------------------- */
