@@ -165,6 +165,20 @@ def test_a_thnn_binding_names_the_argument():
         'FloatAbs_updateOutput received an invalid combination of arguments')
 
 
+def test_under_the_name_torch_the_types_are_torch_ones():
+    torch_early._set_public_name('torch')
+    try:
+        message = str(type_error(lambda: torch_early.mm(ones(Float, 2, 2), ones(Double, 2, 2))))
+    finally:
+        torch_early._set_public_name('torch_early')
+    assert message.split('\n') == [
+        'torch.mm(FloatTensor, DoubleTensor): ' + FLOAT_DOUBLE,
+        'mm received an invalid combination of arguments - got (torch.FloatTensor, '
+        'torch.DoubleTensor), but expected one of:',
+        ' * (torch.FloatTensor source, torch.FloatTensor mat2)',
+        ' * ... and 1 more: help(torch.mm)']
+
+
 # ---- other failures keep the message they had --------------------------------------------------
 
 ADD_SIGNATURES = (
