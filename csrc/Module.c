@@ -246,7 +246,8 @@ PyObject *THPModule_tensorClassOf(PyObject *obj)
 PyObject *THPModule_tableOwner(PyTypeObject *table_type, int *is_function)
 {
   for (int i = 0; i < THP_NUM_TENSOR_TYPES; i++) {
-    *is_function = stateless_namespaces[i] != NULL && Py_TYPE(stateless_namespaces[i]) == table_type;
+    PyObject *functions = stateless_namespaces[i];
+    *is_function = functions != NULL && Py_TYPE(functions) == table_type;
     if (table_type == tensor_base_types[i] || *is_function)
       return *tensor_classes[i];
   }

@@ -63,7 +63,8 @@ static void read_parameter(const char *piece, size_t length, Parameter *paramete
     return;
   }
   char *last_space = strrchr(text, ' ');
-  copy_text(parameter->name, last_space ? last_space + 1 : text, strlen(last_space ? last_space + 1 : text));
+  const char *name = last_space ? last_space + 1 : text;
+  copy_text(parameter->name, name, strlen(name));
   copy_text(parameter->type, text, last_space ? (size_t)(last_space - text) : 0);
   if (ends_with(parameter->type, " ...")) {
     parameter->variadic = 1;
@@ -266,6 +267,12 @@ static int is_sparse(const char *name)
   return strncmp(short_name(name), "sparse.", 7) == 0;
 }
 
+/* The tensor given and the one needed differ in dtype only, not in layout (sparse or dense). */
+static int only_dtype(const Mismatch *mismatch)
+{
+  return is_sparse(mismatch->expected) == is_sparse(mismatch->given);
+}
+
 /* The method that converts to a tensor type's dtype: "float" for "torch_early.FloatTensor". */
 static void conversion(const char *name, char *method)
 {
@@ -361,7 +368,7 @@ static PyObject *advice(const Mismatch *mismatch, Py_ssize_t tensors, const THPC
   conversion(mismatch->given, given_method);
   if (callee->own_type != NULL)
     conversion(callee->own_type, own_method);
-  int same_layout = is_sparse(mismatch->expected) == is_sparse(mismatch->given);
+  int same_layout = only_dtype(mismatch);
   if (same_layout && strcmp(expected_method, own_method) == 0)
     return PyUnicode_FromFormat("%s tensors must be of one type; convert one with .%s(), .%s() "
                                 "or .type_as(other)", tensors == 2 ? "both" : "the",
@@ -400,9 +407,7 @@ int THPTypeMix_find(THPTypeMix *mix, PyObject *const *args, Py_ssize_t nargs, Py
     if (PyList_Append(mix->near, PyList_GET_ITEM(options, i)) < 0)
       return -1;
     /* the first signature that needs only another dtype, or else the first at all */
-    int only_dtype = is_sparse(mismatch.expected) == is_sparse(mismatch.given);
-    int reported_only_dtype = have_report && is_sparse(reported.expected) == is_sparse(reported.given);
-    if (!have_report || (only_dtype && !reported_only_dtype)) {
+    if (!have_report || (only_dtype(&mismatch) && !only_dtype(&reported))) {
       reported = mismatch;
       have_report = 1;
     }

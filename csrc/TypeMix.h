@@ -5,7 +5,8 @@
  *
  *   FloatTensor.mm(DoubleTensor): both tensors must be of one type; convert one with .float(),
  *   .double() or .type_as(other)
- *   mm received an invalid combination of arguments - got (torch_early.DoubleTensor), but expected one of:
+ *   mm received an invalid combination of arguments - got (torch_early.DoubleTensor), but
+ *   expected one of:
  *    * (torch_early.FloatTensor mat2)
  *    * ... and 1 more: help(torch_early.FloatTensor.mm)
  *

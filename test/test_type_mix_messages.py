@@ -150,7 +150,8 @@ def test_a_sparse_tensor_where_a_dense_one_is_needed():
     sparse = torch_early.sparse.FloatTensor(2)
     message = str(type_error(lambda: ones(Float, 2).mul(sparse)))
     assert message.startswith("FloatTensor.mul(sparse.FloatTensor): argument 'other' must be a "
-                              "FloatTensor, not a sparse.FloatTensor; convert it with .to_dense()\n")
+                              "FloatTensor, not a sparse.FloatTensor; convert it with "
+                              ".to_dense()\n")
     sparse = torch_early.sparse.DoubleTensor(2)
     message = str(type_error(lambda: ones(Float, 2).mul(sparse)))
     assert "convert it with .to_dense().float()\n" in message
