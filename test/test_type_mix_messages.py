@@ -146,6 +146,18 @@ def test_a_sparse_tensor_of_another_dtype():
         ' * (torch_early.sparse.FloatTensor other)']
 
 
+def test_sparse_operators_name_themselves():
+    a, b = torch_early.sparse.FloatTensor(2), torch_early.sparse.DoubleTensor(2)
+    message = str(type_error(lambda: a * b))
+    assert message.split('\n')[:3] == [
+        'sparse.FloatTensor * sparse.DoubleTensor: ' + FLOAT_DOUBLE,
+        'mul received an invalid combination of arguments - got (torch_early.sparse.DoubleTensor), '
+        'but expected one of:',
+        ' * (torch_early.sparse.FloatTensor other)']
+    assert str(type_error(lambda: a - b)).startswith('sparse.FloatTensor - sparse.DoubleTensor: ')
+    assert (a + a).size() == (2,)
+
+
 def test_a_sparse_tensor_where_a_dense_one_is_needed():
     sparse = torch_early.sparse.FloatTensor(2)
     message = str(type_error(lambda: ones(Float, 2).mul(sparse)))
