@@ -1,6 +1,7 @@
 /* Call: the parts of a generated wrapper's call that are not worth inlining (see Call.h):
  * keywords, binding by name, out= tuples, the error path and the "invalid arguments" TypeError. */
 #include "THP.h"
+#include "TypeMix.h"
 
 #include <stdarg.h>
 #include <string.h>
@@ -214,6 +215,33 @@ PyObject *THPCall_invalidArguments(THPCall *call, PyTypeObject *type)
   return THPCall_invalidArgumentsIn(call, (PyObject *)type);
 }
 
+/* Who `call` reached through `owner` (a tensor type's method table, the function forms of one,
+ * or a module), as a type mix names it: the names are written into the three buffers. */
+static void describe_callee(THPCall *call, PyObject *owner, THPCallee *callee, char *written,
+                            char *help, char *own_type, size_t size)
+{
+  int is_function = 0;
+  PyObject *cls = PyType_Check(owner) ? THPModule_tableOwner((PyTypeObject *)owner, &is_function)
+                                      : NULL;
+  const char *package = THPUtils_publicName();
+  callee->is_method = cls != NULL && !is_function;
+  callee->own_type = cls != NULL ? THPUtils_className((PyTypeObject *)cls, own_type, size) : NULL;
+  if (callee->is_method) {   /* FloatTensor.mm; help(torch_early.FloatTensor.mm) */
+    snprintf(written, size, "%.100s.%.100s", own_type + strlen(package) + 1, call->name);
+    snprintf(help, size, "%.100s.%.100s", own_type, call->name);
+  } else if (cls != NULL) {  /* torch_early.mm */
+    snprintf(written, size, "%.100s.%.100s", package, call->name);
+    snprintf(help, size, "%s", written);
+  } else {                   /* a module's function: torch_early._thnn._THNN.FloatAbs_... */
+    const char *module = PyModule_Check(owner) ? PyModule_GetName(owner) : NULL;
+    PyErr_Clear();
+    snprintf(written, size, "%.100s.%.100s", module ? module : "?", call->name);
+    snprintf(help, size, "%s", written);
+  }
+  callee->written_name = written;
+  callee->help_name = help;
+}
+
 PyObject *THPCall_invalidArgumentsIn(THPCall *call, PyObject *owner)
 {
   THPCall_end(call);
@@ -222,9 +250,13 @@ PyObject *THPCall_invalidArgumentsIn(THPCall *call, PyObject *owner)
   PyObject *method = PyObject_GetAttrString(owner, call->name);
   PyObject *doc = method ? PyObject_GetAttrString(method, "__doc__") : NULL;
   PyObject *signatures = doc && PyUnicode_Check(doc) ? docstring_signatures(doc) : NULL;
-  if (signatures != NULL)
-    THPUtils_invalidArgumentList(call->args, call->nargs, call->kwnames, call->name, signatures);
-  else if (!PyErr_Occurred())
+  if (signatures != NULL) {
+    char written[256], help[256], own_type[256];
+    THPCallee callee;
+    describe_callee(call, owner, &callee, written, help, own_type, sizeof(written));
+    THPUtils_invalidArgumentListOf(call->args, call->nargs, call->kwnames, call->name, signatures,
+                                   &callee);
+  } else if (!PyErr_Occurred())
     PyErr_Format(PyExc_SystemError, "%s has no docstring listing its signatures", call->name);
   Py_XDECREF(signatures);
   Py_XDECREF(doc);

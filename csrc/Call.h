@@ -192,7 +192,9 @@ PyObject *THPCall_raise(THPCall *call);
 
 /* No option matched: ends the call and sets the TypeError listing the accepted signatures, those
  * of the docstring of the method `type` lists under the call's name (its last paragraph, one
- * signature a line). An exception already set (an overflowing int) is kept instead. NULL. */
+ * signature a line); when only a tensor's type kept the arguments from fitting, the message says
+ * so first and lists only those signatures (TypeMix.h). An exception already set (an overflowing
+ * int) is kept instead. NULL. */
 PyObject *THPCall_invalidArguments(THPCall *call, PyTypeObject *type);
 
 /* The same for a function of `module` (the THNN bindings): the signatures are those of the

@@ -6,6 +6,7 @@
  * torch_early.FloatTensor and torch_early.add(a, b) finds FloatTensor._torch.add; the package
  * torch_early.sparse does the same for the sparse classes with _sparse_init(). */
 #include "THP.h"
+#include "TypeMix.h"
 
 /* The dtype (index in THP_FOR_EACH_DTYPE order) of function-style calls that receive no tensor:
  * torch_early.Tensor's. -1 until the package sets it. */
@@ -234,6 +235,23 @@ static int dtype_index_of_type(PyTypeObject *type)
     if (PyType_IsSubtype(type, tensor_base_types[i]))
       return i;
   return -1;
+}
+
+PyObject *THPModule_tensorClassOf(PyObject *obj)
+{
+  int index = dtype_index_of_type(Py_TYPE(obj));
+  return index >= 0 ? *tensor_classes[index] : NULL;
+}
+
+PyObject *THPModule_tableOwner(PyTypeObject *table_type, int *is_function)
+{
+  for (int i = 0; i < THP_NUM_TENSOR_TYPES; i++) {
+    PyObject *functions = stateless_namespaces[i];
+    *is_function = functions != NULL && Py_TYPE(functions) == table_type;
+    if (table_type == tensor_base_types[i] || *is_function)
+      return *tensor_classes[i];
+  }
+  return NULL;
 }
 
 static PyObject *THPModule_setDefaultTensorType(PyObject *module, PyObject *cls)

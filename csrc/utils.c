@@ -1,5 +1,6 @@
 /* utils: the argument helpers every wrapper uses (see utils.h). */
 #include "THP.h"
+#include "TypeMix.h"
 
 #include <stdarg.h>
 
@@ -170,7 +171,11 @@ static const char *public_dotted_name(const char *dotted, char *buffer, size_t b
 
 const char *THPUtils_typename(PyObject *obj, char *buffer, size_t buffer_size)
 {
-  PyTypeObject *type = Py_TYPE(obj);
+  return THPUtils_className(Py_TYPE(obj), buffer, buffer_size);
+}
+
+const char *THPUtils_className(PyTypeObject *type, char *buffer, size_t buffer_size)
+{
   if (!(type->tp_flags & Py_TPFLAGS_HEAPTYPE))
     return public_dotted_name(type->tp_name, buffer, buffer_size);  /* "int", "torch_early.Size" */
   /* A class defined in Python: its tp_name is bare, its module is in __module__. */
@@ -325,9 +330,11 @@ static void describe_received(PyObject *parts, PyObject *const *args, Py_ssize_t
   Py_DECREF(pieces);
 }
 
-/* Sets the TypeError of THPUtils_invalidArguments; `options` is a list of the signatures (str). */
-static void invalid_arguments(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
-                              const char *function_name, PyObject *options)
+/* The message of THPUtils_invalidArguments; `options` is a list of the signatures (str), shown
+ * as a list after "expected one of:" when there are several or `as_list` is set. New reference. */
+static PyObject *invalid_arguments_message(PyObject *const *args, Py_ssize_t nargs,
+                                           PyObject *kwnames, const char *function_name,
+                                           PyObject *options, int as_list)
 {
   PyObject *parts = PyList_New(0);
   PyObject *name = public_text(function_name);
@@ -339,7 +346,7 @@ static void invalid_arguments(PyObject *const *args, Py_ssize_t nargs, PyObject 
   describe_received(parts, args, nargs, kwnames);
 
   Py_ssize_t num_options = PyList_GET_SIZE(options);
-  if (num_options == 1) {
+  if (num_options == 1 && !as_list) {
     PyObject *option = public_text(PyUnicode_AsUTF8(PyList_GET_ITEM(options, 0)));
     PyObject *tail = PyUnicode_FromFormat(", but expected %U", option);
     Py_DECREF(option);
@@ -360,10 +367,77 @@ static void invalid_arguments(PyObject *const *args, Py_ssize_t nargs, PyObject 
 
   PyObject *empty = PyUnicode_FromString("");
   PyObject *message = PyUnicode_Join(empty, parts);
-  PyErr_SetObject(PyExc_TypeError, message);
-  Py_DECREF(message);
   Py_DECREF(empty);
   Py_DECREF(parts);
+  return message;
+}
+
+/* Sets the TypeError of THPUtils_invalidArguments; `options` is a list of the signatures (str). */
+static void invalid_arguments(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
+                              const char *function_name, PyObject *options)
+{
+  PyObject *message = invalid_arguments_message(args, nargs, kwnames, function_name, options, 0);
+  if (message != NULL)
+    PyErr_SetObject(PyExc_TypeError, message);
+  Py_XDECREF(message);
+}
+
+/* Sets the TypeError of a type mix: its line, then the usual message listing the signatures the
+ * arguments nearly fit, and how many others help() shows; `type_mix` is the call as written. */
+static void type_mix_error(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
+                           const char *function_name, Py_ssize_t num_options,
+                           const THPTypeMix *mix, const THPCallee *callee)
+{
+  PyObject *listed = invalid_arguments_message(args, nargs, kwnames, function_name, mix->near,
+                                               num_options > 1);
+  Py_ssize_t others = num_options - PyList_GET_SIZE(mix->near);
+  PyObject *message = NULL, *error = NULL;
+  if (listed != NULL && others > 0)
+    message = PyUnicode_FromFormat("%U\n%U\n * ... and %zd more: help(%s)", mix->line, listed,
+                                   others, callee->help_name);
+  else if (listed != NULL)
+    message = PyUnicode_FromFormat("%U\n%U", mix->line, listed);
+  if (message != NULL)
+    error = PyObject_CallOneArg(PyExc_TypeError, message);
+  if (error != NULL && PyObject_SetAttrString(error, "type_mix", mix->written) == 0)
+    PyErr_SetObject(PyExc_TypeError, error);
+  Py_XDECREF(error);
+  Py_XDECREF(message);
+  Py_XDECREF(listed);
+}
+
+/* `options` with the package named as users import it: a new list. */
+static PyObject *public_options(PyObject *options)
+{
+  Py_ssize_t count = PyList_GET_SIZE(options);
+  PyObject *shown = PyList_New(count);
+  for (Py_ssize_t i = 0; shown != NULL && i < count; i++) {
+    const char *text = PyUnicode_AsUTF8(PyList_GET_ITEM(options, i));
+    PyObject *option = text ? public_text(text) : NULL;
+    if (option == NULL)
+      Py_CLEAR(shown);
+    else
+      PyList_SET_ITEM(shown, i, option);
+  }
+  return shown;
+}
+
+PyObject *THPUtils_invalidArgumentListOf(PyObject *const *args, Py_ssize_t nargs,
+                                         PyObject *kwnames, const char *function_name,
+                                         PyObject *options, const THPCallee *callee)
+{
+  if (options == NULL || PyErr_Occurred())
+    return NULL;
+  PyObject *shown = public_options(options);
+  THPTypeMix mix = {NULL, NULL, NULL};
+  int found = shown ? THPTypeMix_find(&mix, args, nargs, kwnames, shown, callee) : -1;
+  if (found > 0)
+    type_mix_error(args, nargs, kwnames, function_name, PyList_GET_SIZE(options), &mix, callee);
+  else if (found == 0)
+    invalid_arguments(args, nargs, kwnames, function_name, options);
+  THPTypeMix_clear(&mix);
+  Py_XDECREF(shown);
+  return NULL;
 }
 
 /* The `num_options` signatures of a va_list as a new list of str (NULL on failure). */

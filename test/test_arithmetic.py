@@ -296,7 +296,10 @@ def test_out_of_the_wrong_type_is_a_type_error():
     with pytest.raises(TypeError) as error:
         torch_early.add(a, a, out=torch_early.DoubleTensor())
     message = str(error.value)
-    assert message.startswith('add received an invalid combination of arguments - got '
+    assert message.startswith('torch_early.add(FloatTensor, FloatTensor, out=DoubleTensor): the '
+                              'tensors must be of one type; convert one with .float(), .double() '
+                              'or .type_as(other)\n'
+                              'add received an invalid combination of arguments - got '
                               '(torch_early.FloatTensor, torch_early.FloatTensor, '
                               'out=torch_early.DoubleTensor), but expected one of:')
     assert ('\n * (torch_early.FloatTensor source, torch_early.FloatTensor other, '

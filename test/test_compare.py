@@ -101,6 +101,12 @@ def test_wrong_operands_are_type_errors_listing_the_signatures():
     with pytest.raises(TypeError, match=r'\(torch_early.FloatTensor other\)'):
         torch_early.FloatTensor([1]).lt('a')
     with pytest.raises(TypeError, match='float value'):
+        torch_early.FloatTensor([1]).eq('a')
+    # a tensor of another type: the signatures that take a tensor there, and where the rest are
+    with pytest.raises(TypeError, match=r'(?s)^FloatTensor.eq\(IntTensor\): both tensors must be '
+                                        r'of one type.*\(torch_early.FloatTensor other\)\n'
+                                        r' \* \.\.\. and 3 more: '
+                                        r'help\(torch_early.FloatTensor.eq\)$'):
         torch_early.FloatTensor([1]).eq(torch_early.IntTensor([1]))
 
 

@@ -74,10 +74,10 @@ def test_index_select_errors():
         tensor.index_select(0, longs([0, 5]))
     with pytest.raises(IndexError, match=r'index -1 is out of range for dimension 1 \(of size 2\)'):
         tensor.index_select(1, longs([-1]))
-    with pytest.raises(TypeError, match=r'got \(int, torch_early.IntTensor\), but expected one '
-                                        r'of:\n \* \(int dim, torch_early.LongTensor index, '
-                                        r'out=torch_early.FloatTensor\)\n \* \(int dim, '
-                                        r'torch_early.LongTensor index\)'):
+    with pytest.raises(TypeError, match=r"argument 'index' must be a LongTensor, not an "
+                                        r"IntTensor; convert it with \.long\(\)\n.*"
+                                        r'got \(int, torch_early.IntTensor\), but expected one '
+                                        r'of:\n \* \(int dim, torch_early.LongTensor index\)'):
         tensor.index_select(0, torch_early.IntTensor([0]))
     with pytest.raises(TypeError, match='index_select received an invalid combination'):
         tensor.index_select(0, [0, 1])

@@ -336,6 +336,8 @@ def test_a_wrong_argument_is_a_type_error_listing_the_signature():
     with pytest.raises(TypeError) as error:
         backend.Abs_updateOutput(0, torch_early.DoubleTensor([1]), torch_early.FloatTensor())
     assert str(error.value) == (
+        'torch_early._thnn._THNN.FloatAbs_updateOutput(int, DoubleTensor, FloatTensor): argument '
+        "'input' must be a FloatTensor, not a DoubleTensor; convert it with .float()\n"
         'FloatAbs_updateOutput received an invalid combination of arguments - got (int, '
         'torch_early.DoubleTensor, torch_early.FloatTensor), but expected (int state or None, '
         'torch_early.FloatTensor input, torch_early.FloatTensor output)')

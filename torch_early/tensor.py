@@ -379,36 +379,60 @@ class _TensorBase(object):
     # ---- operators --------------------------------------------------------------------------
 
     def __add__(self, other):
-        return self.add(other)
+        try:
+            return self.add(other)
+        except TypeError as error:
+            raise _in_operator_terms(error, self, '+', other) from None
 
     __radd__ = __add__
 
     def __iadd__(self, other):
-        return self.add_(other)
+        try:
+            return self.add_(other)
+        except TypeError as error:
+            raise _in_operator_terms(error, self, '+=', other) from None
 
     def __sub__(self, other):
-        return self.sub(other)
+        try:
+            return self.sub(other)
+        except TypeError as error:
+            raise _in_operator_terms(error, self, '-', other) from None
 
     def __isub__(self, other):
-        return self.sub_(other)
+        try:
+            return self.sub_(other)
+        except TypeError as error:
+            raise _in_operator_terms(error, self, '-=', other) from None
 
     def __rsub__(self, other):
         # other - self, with `other` a number: a tensor filled with it, minus self.
         return self.new().resize_as_(self).fill_(other).sub_(self)
 
     def __mul__(self, other):
-        return self.mul(other)
+        try:
+            return self.mul(other)
+        except TypeError as error:
+            raise _in_operator_terms(error, self, '*', other) from None
 
     __rmul__ = __mul__
 
     def __imul__(self, other):
-        return self.mul_(other)
+        try:
+            return self.mul_(other)
+        except TypeError as error:
+            raise _in_operator_terms(error, self, '*=', other) from None
 
     def __truediv__(self, other):
-        return self.div(other)
+        try:
+            return self.div(other)
+        except TypeError as error:
+            raise _in_operator_terms(error, self, '/', other) from None
 
     def __itruediv__(self, other):
-        return self.div_(other)
+        try:
+            return self.div_(other)
+        except TypeError as error:
+            raise _in_operator_terms(error, self, '/=', other) from None
 
     def __rtruediv__(self, other):
         # other / self, with `other` a number: a tensor filled with it, divided by self.
@@ -427,10 +451,16 @@ class _TensorBase(object):
         return self.abs()
 
     def __pow__(self, other):
-        return self.pow(other)
+        try:
+            return self.pow(other)
+        except TypeError as error:
+            raise _in_operator_terms(error, self, '**', other) from None
 
     def __ipow__(self, other):
-        return self.pow_(other)
+        try:
+            return self.pow_(other)
+        except TypeError as error:
+            raise _in_operator_terms(error, self, '**=', other) from None
 
     def __rpow__(self, other):
         # other ** self, with `other` a number: the scalar-base form of pow.
@@ -438,26 +468,63 @@ class _TensorBase(object):
 
     def __mod__(self, other):
         # Python's %: the remainder takes the sign of the divisor.
-        return self.remainder(other)
+        try:
+            return self.remainder(other)
+        except TypeError as error:
+            raise _in_operator_terms(error, self, '%', other) from None
 
     def __imod__(self, other):
-        return self.remainder_(other)
+        try:
+            return self.remainder_(other)
+        except TypeError as error:
+            raise _in_operator_terms(error, self, '%=', other) from None
 
     def __matmul__(self, other):
         """self @ other for vectors and matrices: dot product, matrix-vector or matrix product."""
         if not isinstance(other, _TensorBase):
             return NotImplemented
-        dim_self, dim_other = self.dim(), other.dim()
-        if dim_self == 1 and dim_other == 1:
-            return self.dot(other)
-        if dim_self == 2 and dim_other == 2:
-            return _mm(self, other)
-        if dim_self == 2 and dim_other == 1:
-            return _mm(self, other.unsqueeze(1)).squeeze(1)
-        if dim_self == 1 and dim_other == 2:
-            return _mm(self.unsqueeze(0), other).squeeze(0)
-        raise ValueError("both arguments to __matmul__ need to be 1D or 2D, "
-                         "but they are {}D and {}D".format(dim_self, dim_other))
+        try:
+            return _matmul(self, other)
+        except TypeError as error:
+            raise _in_operator_terms(error, self, '@', other) from None
+
+
+def _matmul(self, other):
+    """self @ other, both tensors."""
+    dim_self, dim_other = self.dim(), other.dim()
+    if dim_self == 1 and dim_other == 1:
+        return self.dot(other)
+    if dim_self == 2 and dim_other == 2:
+        return _mm(self, other)
+    if dim_self == 2 and dim_other == 1:
+        return _mm(self, other.unsqueeze(1)).squeeze(1)
+    if dim_self == 1 and dim_other == 2:
+        return _mm(self.unsqueeze(0), other).squeeze(0)
+    raise ValueError("both arguments to __matmul__ need to be 1D or 2D, "
+                     "but they are {}D and {}D".format(dim_self, dim_other))
+
+
+def _in_operator_terms(error, left, symbol, right):
+    """The TypeError of `left <symbol> right`. A type mix, which the C wrapper tells as the method
+    call it received ("FloatTensor.add(DoubleTensor): both tensors must be of one type; ...",
+    with that call in the error's `type_mix` attribute, see csrc/TypeMix.h), is told as the user
+    wrote it: "FloatTensor + DoubleTensor: both tensors ...". Any other error is returned as it
+    was."""
+    call = getattr(error, 'type_mix', None)
+    message = str(error)
+    if call is None or not message.startswith(call):
+        return error
+    written = '{} {} {}'.format(_short_typename(left), symbol, _short_typename(right))
+    rewritten = TypeError(written + message[len(call):])
+    rewritten.type_mix = written
+    return rewritten
+
+
+def _short_typename(obj):
+    """'FloatTensor' for a torch_early.FloatTensor, 'sparse.FloatTensor' for a sparse one."""
+    name = torch_early.typename(obj)
+    package = torch_early._C._public_name() + '.'
+    return name[len(package):] if name.startswith(package) else name
 
 
 def _tensor_key(tensor):

@@ -7,6 +7,9 @@
 The wrapper ends with THPCall_invalidArguments(&call, &THPTensorType), which finds the wrapper's
 docstring in the method table of that type (the accepted signatures are its last paragraph, see
 signatures.py), builds that message and returns NULL: help() and the error list the same text.
+When the arguments fail only because a tensor is of another type than a signature takes, the
+message opens with a line that says so and lists only the signatures they nearly fit
+(csrc/TypeMix.h): the generated code is the same either way.
 A function of a module (the THNN bindings) finds its docstring in the module it was called from:
 THPCall_invalidArgumentsIn(&call, module).
 """

@@ -27,6 +27,7 @@ Subclasses write `forward(*tensors)` and `backward(*grad_outputs)` on plain tens
 2017. They need not call `Function.__init__`: every field has a class-level default.
 """
 
+import inspect
 from collections import OrderedDict
 
 import torch_early
@@ -144,7 +145,13 @@ class Function(object):
                 for arg in input])
 
         self.num_inputs = len(input)
-        raw = self.forward(*tensors)
+        try:
+            raw = self.forward(*tensors)
+        except TypeError as error:
+            mixed = _type_mix_of_inputs(self, error, input)
+            if mixed is None:
+                raise
+            raise mixed from None
         is_tuple = isinstance(raw, tuple)
         if not is_tuple:
             raw = (raw,)
@@ -318,6 +325,69 @@ class Function(object):
         if hooks is None:
             hooks = self._output_hooks[output_nr] = OrderedDict()
         return hooks
+
+
+def _type_mix_of_inputs(function, error, input):
+    """The TypeError for a forward that failed on tensors of two types (the C wrapper's error
+    then has `type_mix`, csrc/TypeMix.h) when the Variables it was called on are of several
+    types: it names the Function and each input with its type, and says what to convert, the
+    input or the model when Parameters are among them, then the wrapper's message. None when
+    the failure is of another kind, or the mix is not between the inputs."""
+    if getattr(error, 'type_mix', None) is None:
+        return None
+    types = [type(arg.data) for arg in input]
+    if len(set(types)) < 2:
+        return None
+    names = _input_names(function, len(input))
+    described = ', '.join('{}={}{}'.format(name, _short_typename(tensor_type),
+                                           ' Parameter' if _is_parameter(arg) else '')
+                          for name, tensor_type, arg in zip(names, types, input))
+    return TypeError('{}({}): the Variables of one operation must be of one type; {}\n{}'.format(
+        type(function).__name__, described, _conversion_advice(input, names), error))
+
+
+def _conversion_advice(input, names):
+    """'convert input with .float(), or the model with model.double()' when the inputs that are
+    no Parameters are of one type and the Parameters of another; else the general advice."""
+    parameter_types = {type(arg.data) for arg in input if _is_parameter(arg)}
+    other_types = {type(arg.data) for arg in input if not _is_parameter(arg)}
+    if len(parameter_types) == 1 and len(other_types) == 1:
+        others = [name for name, arg in zip(names, input) if not _is_parameter(arg)]
+        return 'convert {} with .{}(), or the model with model.{}()'.format(
+            ' and '.join(others), _conversion(*parameter_types), _conversion(*other_types))
+    first, second = [type(arg.data) for arg in input][:2]
+    if first is second:
+        second = next(type(arg.data) for arg in input if type(arg.data) is not first)
+    return 'convert one with .{}(), .{}() or .type_as(other)'.format(
+        _conversion(first), _conversion(second))
+
+
+def _input_names(function, count):
+    """The names forward gives its inputs ('input', 'weight', 'bias'), or input0, input1..."""
+    try:
+        parameters = list(inspect.signature(function.forward).parameters.values())
+    except (TypeError, ValueError):
+        parameters = []
+    names = [p.name for p in parameters
+             if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    return [names[i] if i < len(names) else 'input{}'.format(i) for i in range(count)]
+
+
+def _is_parameter(var):
+    # nn.Parameter, known by its name: autograd sits below nn and does not import it.
+    return any(cls.__name__ == 'Parameter' for cls in type(var).__mro__)
+
+
+def _short_typename(tensor_type):
+    """'DoubleTensor' for torch_early.DoubleTensor, 'sparse.DoubleTensor' for a sparse one."""
+    name = torch_early.typename(tensor_type)
+    package = torch_early._C._public_name() + '.'
+    return name[len(package):] if name.startswith(package) else name
+
+
+def _conversion(tensor_type):
+    """The method that converts to a tensor type: 'double' for torch_early.DoubleTensor."""
+    return tensor_type.__name__[:-len('Tensor')].lower()
 
 
 def _is_gradient_type(grad, tensor_type):

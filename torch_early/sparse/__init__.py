@@ -24,6 +24,7 @@ import numbers
 import torch_early
 from .. import _C
 from .._utils import _cuda, _type_argument
+from ..tensor import _in_operator_terms
 
 
 class _SparseBase(object):
@@ -105,27 +106,31 @@ class _SparseBase(object):
     # added would make the result dense: those raise TypeError (add to_dense() first).
 
     def __add__(self, other):
-        return self.add(other) if _is_sparse(other) else NotImplemented
+        return _operate(self, 'add', '+', other) if _is_sparse(other) else NotImplemented
 
     __radd__ = __add__
 
     def __iadd__(self, other):
-        return self.add_(other) if _is_sparse(other) else NotImplemented
+        return _operate(self, 'add_', '+=', other) if _is_sparse(other) else NotImplemented
 
     def __sub__(self, other):
-        return self.sub(other) if _is_sparse(other) else NotImplemented
+        return _operate(self, 'sub', '-', other) if _is_sparse(other) else NotImplemented
 
     def __isub__(self, other):
-        return self.sub_(other) if _is_sparse(other) else NotImplemented
+        return _operate(self, 'sub_', '-=', other) if _is_sparse(other) else NotImplemented
 
     def __mul__(self, other):
-        return self.mul(other) if _is_sparse(other) or _is_number(other) else NotImplemented
+        if _is_sparse(other) or _is_number(other):
+            return _operate(self, 'mul', '*', other)
+        return NotImplemented
 
     def __rmul__(self, other):
         return self.mul(other) if _is_number(other) else NotImplemented
 
     def __imul__(self, other):
-        return self.mul_(other) if _is_sparse(other) or _is_number(other) else NotImplemented
+        if _is_sparse(other) or _is_number(other):
+            return _operate(self, 'mul_', '*=', other)
+        return NotImplemented
 
     def __truediv__(self, other):
         return self.div(other) if _is_number(other) else NotImplemented
@@ -182,6 +187,15 @@ class _SparseBase(object):
         raise TypeError("sparse tensors cannot be pickled or copied with copy.copy in this "
                         "version; pickle x.indices(), x.values() and x.size(), or use "
                         "copy.deepcopy")
+
+
+def _operate(left, method, symbol, right):
+    """left.<method>(right) for an operator: a type mix is told as the user wrote it,
+    "sparse.FloatTensor + sparse.DoubleTensor: ..." (tensor.py's _in_operator_terms)."""
+    try:
+        return getattr(left, method)(right)
+    except TypeError as error:
+        raise _in_operator_terms(error, left, symbol, right) from None
 
 
 def _is_sparse(obj):
