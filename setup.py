@@ -352,6 +352,12 @@ def compile_in_parallel(compiler, plan, progress):
     return plan.objects
 
 
+def library_include_dirs(name):
+    """lib/TH, and for the libraries over TH their own folder too (lib/THS, ...)."""
+    folders = ["TH"] if name == "TH" else ["TH", name]
+    return [os.path.join("lib", folder) for folder in folders]
+
+
 SHM_MANAGER_FLAGS = ["-std=gnu11", "-Wall", "-O2"] + SANITIZE_FLAGS
 
 
@@ -391,17 +397,16 @@ class BuildExt(build_ext):
                 for root, generated in CWRAP_ROOTS.items()]
         jobs.append((cwrap.thnn.generate, THNN_HEADER, THNN_GENERATED))
         for generate, source, generated in jobs:
-            wrote = generate(os.path.join(ROOT, source), os.path.join(ROOT, GENERATED, generated))
-            self.progress.step("generate %s from %s%s" % (os.path.join(GENERATED, generated), source,
+            target = os.path.join(GENERATED, generated)
+            wrote = generate(os.path.join(ROOT, source), os.path.join(ROOT, target))
+            self.progress.step("generate %s from %s%s" % (target, source,
                                                           "" if wrote else " (unchanged)"))
 
     def compile_groups(self):
         """Every group of files this build compiles, in order, as {name: (sources, macros,
         include_dirs, extra_args)}: the four libraries, the extension (with the arguments
         setuptools' build_extension passes on), the shared-memory manager."""
-        th = [os.path.join("lib", "TH")]
-        groups = {name: (sources, TH_MACROS, th + ([] if name == "TH" else [os.path.join("lib", name)]),
-                         COMMON_FLAGS)
+        groups = {name: (sources, TH_MACROS, library_include_dirs(name), COMMON_FLAGS)
                   for name, sources in (("TH", TH_SOURCES), ("THS", THS_SOURCES),
                                         ("THNN", THNN_SOURCES), ("THD", THD_SOURCES))}
         extension = self.extensions[0]

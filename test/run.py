@@ -72,7 +72,8 @@ def stage_commands(argv):
 
 
 def run_stages(argv, skipped):
-    if [a for a in argv if a != "--sanitize"]:  # a chosen subset of the tests cannot call everything
+    if [a for a in argv if a != "--sanitize"]:
+        # a chosen subset of the tests cannot call every THNN entry point
         for name in ("thnn-calls", "fuzz"):
             skipped.setdefault(name, "a chosen subset of the tests")
     commands = stage_commands(argv)
