@@ -78,7 +78,7 @@ if __name__ == "__main__" and sys.argv[1:2] == ["install"]:
     sys.exit(install_with_pip(sys.argv[2:]))
 
 try:  # after the hand-over to pip, which needs no setuptools here
-    from setuptools import Extension, find_packages, setup
+    from setuptools import Extension, find_namespace_packages, setup
     from setuptools.command.build_ext import build_ext
     from setuptools.command.build_py import build_py
     from setuptools.errors import ExecError
@@ -544,9 +544,11 @@ extension = Extension(
 )
 
 # The packages are listed here rather than in pyproject.toml's [tool.setuptools], whose support
-# older setuptools (65, say) call "beta" in a warning on every build. cwrap is installed so that
+# older setuptools (65, say) call "beta" in a warning on every build; found as that table found
+# them, folders without __init__.py included (torch_early/_generated, once built, so that
+# setuptools does not warn that it holds data but is not a package). cwrap is installed so that
 # `python -m cwrap show` works wherever torch_early is.
-setup(license="BSD-3-Clause",
-      packages=find_packages(include=["torch_early", "torch_early.*", "cwrap", "cwrap.*"]),
+PACKAGES = find_namespace_packages(include=["torch_early", "torch_early.*", "cwrap", "cwrap.*"])
+setup(license="BSD-3-Clause", packages=PACKAGES,
       ext_modules=[extension], cmdclass={"build_ext": BuildExt, "build_py": BuildPy},
       package_data={"torch_early": ["_generated/*.c"]})
