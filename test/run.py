@@ -53,6 +53,8 @@ def skip_option(argv):
         else:
             rest.append(argument)
             continue
+        if not names:
+            sys.exit("test/run.py: --skip needs stage names: %s" % ", ".join(n for n, _ in STAGES))
         for name in filter(None, names.split(",")):
             if name not in dict(STAGES):
                 sys.exit("test/run.py: --skip %r: no such stage; the stages are %s"

@@ -84,3 +84,6 @@ def test_a_stage_that_does_not_exist_is_refused_with_the_list():
     assert ("test/run.py: --skip 'docs': no such stage; the stages are c, pytest, thnn-calls, "
             "fuzz") in output
     assert '== stage' not in output
+    status, output = run_py('--skip')
+    assert status == 1
+    assert 'test/run.py: --skip needs stage names: c, pytest, thnn-calls, fuzz' in output
