@@ -14,6 +14,8 @@ Environment switches:
     WITH_BLAS=0      use TH's reference loops instead of OpenBLAS (scipy-openblas32); no LAPACK
     MAX_JOBS=N       parallel compile jobs (default: the number of CPUs)
     DEBUG=1          -O0 -g
+    VERBOSE=1        show each compiler, archiver and linker command line (as does
+                     `python setup.py -v build_ext`)
     WITH_MPI=0/1     the mpi backend of torch_early.distributed: built when an MPI is found (MPICC,
                      or mpicc on PATH or in this Python's bin/, as the mpich wheel puts it); 1
                      stops the build when none is, 0 never builds it
@@ -24,12 +26,23 @@ Environment switches:
                      SANITIZE=1 python setup.py build_py --build-lib build/sanitize \
                          build_ext --build-lib build/sanitize --build-temp build/sanitize-temp
                      and run Python with LD_PRELOAD=$(gcc -print-file-name=libasan.so)
+
+What a build prints: one line per file it compiles, counted over the files this build compiles
+("[12/51] lib/TH/THTensorMath.c"; after editing one file, "[1/1] ..."), a line for each other
+step (the cwrap generation, each static library, the link of _C, the shared-memory manager, the
+distributed plugins), and at the end the time it took ("torch_early: built in 1m 52s"). The
+compiler's warnings and errors show as they come; its command lines only with VERBOSE=1 (or
+-v), and the command of a step that fails always. pip shows a build's output only when asked:
+`pip install -v .` (or -v -e .) prints the same lines.
 """
 import argparse
+import collections
 import os
 import shutil
 import subprocess
 import sys
+import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.abspath(__file__))
@@ -65,9 +78,10 @@ if __name__ == "__main__" and sys.argv[1:2] == ["install"]:
     sys.exit(install_with_pip(sys.argv[2:]))
 
 try:  # after the hand-over to pip, which needs no setuptools here
-    from setuptools import Extension, setup
+    from setuptools import Extension, find_namespace_packages, setup
     from setuptools.command.build_ext import build_ext
     from setuptools.command.build_py import build_py
+    from setuptools.errors import ExecError
 except ImportError:
     sys.exit("torch_early: building needs setuptools, which this Python does not have.\n"
              "Install with:  python -m pip install setuptools pyyaml scipy-openblas32")
@@ -79,6 +93,7 @@ DEBUG = os.environ.get("DEBUG", "0") == "1"
 JOBS = int(os.environ.get("MAX_JOBS", os.cpu_count() or 1))
 WITH_BLAS = os.environ.get("WITH_BLAS", "1") != "0"
 SANITIZE = os.environ.get("SANITIZE", "0") == "1"
+VERBOSE = os.environ.get("VERBOSE", "0") == "1"
 SANITIZE_FLAGS = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer"] if SANITIZE else []
 
 
@@ -257,49 +272,107 @@ def up_to_date(obj, command):
     return all(os.path.exists(path) and os.path.getmtime(path) <= built for path in inputs)
 
 
-def compile_in_parallel(compiler, sources, output_dir, macros, include_dirs, extra_args,
-                        everything):
-    """distutils compiles one file at a time, every time; this compiles `sources` on JOBS threads,
-    and only those whose object is out of date (see up_to_date; all of them if `everything`), so
-    that a rebuild after editing one file compiles that file and the files that include it."""
+class Progress:
+    """What the build prints as it goes: "[3/51] lib/TH/THTensor.c" as each file starts compiling,
+    counted over the `total` files this build compiles, a line for each other step, and the time
+    since the build began. Compiles run on several threads, hence the lock."""
+
+    def __init__(self):
+        self.started = time.monotonic()
+        self.total = 0
+        self.compiled = 0
+        self.lock = threading.Lock()
+
+    def compiling(self, source):
+        with self.lock:
+            self.compiled += 1
+            print("[%d/%d] %s" % (self.compiled, self.total, source), flush=True)
+
+    def step(self, text):
+        with self.lock:
+            print(text, flush=True)
+
+    def elapsed(self):
+        """'1m 52s' (or '7s') since the build began."""
+        seconds = round(time.monotonic() - self.started)
+        return "%dm %02ds" % divmod(seconds, 60) if seconds >= 60 else "%ds" % seconds
+
+
+def quiet_spawn(command, verbose):
+    """Runs a compiler, archiver or linker command as distutils' spawn does, but without echoing
+    the command line (`verbose` echoes it): the progress lines say what is being built. A command
+    that fails is printed, since that is when its flags matter."""
+    if verbose:
+        print(" ".join(command), flush=True)
+    try:
+        status = subprocess.call(command)
+    except OSError as error:
+        raise ExecError("could not run %r: %s" % (command[0], error))
+    if status != 0:
+        if not verbose:
+            print("torch_early: this command failed:\n  " + " ".join(command), flush=True)
+        raise ExecError("command %r failed with exit code %d" % (command[0], status))
+
+
+CompilePlan = collections.namedtuple("CompilePlan", "objects stale cc_args extra_args pp_opts")
+
+
+def plan_compiles(compiler, sources, output_dir, macros, include_dirs, extra_args, everything):
+    """What compiling `sources` takes: the object of each, and the (object, source, extension,
+    command) of each object out of date (see up_to_date; every one if `everything`), with the
+    arguments distutils' _compile wants."""
     macros, objects, extra_args, pp_opts, build = compiler._setup_compile(
         output_dir, macros, include_dirs, sources, None, extra_args)
     cc_args = compiler._get_cc_args(pp_opts, DEBUG, None)
-
-    def compile_one(obj):
+    stale = []
+    for obj in objects:
         source, ext = build[obj]
         command = " ".join(compiler.compiler_so + cc_args + [source] + extra_args)
-        if not everything and up_to_date(obj, command):
-            return
+        if everything or not up_to_date(obj, command):
+            stale.append((obj, source, ext, command))
+    return CompilePlan(objects, stale, cc_args, extra_args, pp_opts)
+
+
+def compile_in_parallel(compiler, plan, progress):
+    """distutils compiles one file at a time, every time; this compiles the stale files of `plan`
+    on JOBS threads, so that a rebuild after editing one file compiles that file and the files
+    that include it. Returns every object of the plan."""
+
+    def compile_one(stale):
+        obj, source, ext, command = stale
+        progress.compiling(source)
         # -MMD -MF: the compiler lists the headers it read, for the next build's up_to_date
-        compiler._compile(obj, source, ext, cc_args, extra_args + ["-MMD", "-MF", obj[:-2] + ".d"],
-                          pp_opts)
+        compiler._compile(obj, source, ext, plan.cc_args,
+                          plan.extra_args + ["-MMD", "-MF", obj[:-2] + ".d"], plan.pp_opts)
         with open(obj[:-2] + ".cmd", "w") as f:
             f.write(command)
 
     with ThreadPoolExecutor(max_workers=JOBS) as pool:
-        list(pool.map(compile_one, objects))
-    return objects
+        list(pool.map(compile_one, plan.stale))
+    return plan.objects
+
+
+def library_include_dirs(name):
+    """lib/TH, and for the libraries over TH their own folder too (lib/THS, ...)."""
+    folders = ["TH"] if name == "TH" else ["TH", name]
+    return [os.path.join("lib", folder) for folder in folders]
+
+
+SHM_MANAGER_FLAGS = ["-std=gnu11", "-Wall", "-O2"] + SANITIZE_FLAGS
 
 
 class BuildExt(build_ext):
-    """Generates the cwrap wrappers, builds lib/TH, lib/THS and lib/THNN as static libraries, then
-    the extension."""
+    """Generates the cwrap wrappers, builds lib/TH, lib/THS, lib/THNN and lib/THD as static
+    libraries, then the extension, the shared-memory manager and the distributed plugins, printing
+    its progress (see Progress)."""
 
     def run(self):
         stop_unless_build_requirements_are_installed()
-        import cwrap
-        import cwrap.thnn
-
-        os.makedirs(os.path.join(ROOT, GENERATED), exist_ok=True)
-        for root, generated in CWRAP_ROOTS.items():
-            cwrap.generate(os.path.join(ROOT, "generic", root),
-                           os.path.join(ROOT, GENERATED, generated))
-        cwrap.thnn.generate(os.path.join(ROOT, THNN_HEADER),
-                            os.path.join(ROOT, GENERATED, THNN_GENERATED))
+        self.progress = Progress()
+        self.generate_wrappers()
         # setuptools skips the extension unless a file is newer than _C by its time stamp in
         # whole seconds, so a file saved in the second a build ended would look up to date.
-        # compile_in_parallel checks each object exactly instead, and the libraries and _C are
+        # plan_compiles checks each object exactly instead, and the libraries and _C are
         # linked again every time (seconds). `build_ext --force` still recompiles everything.
         self.recompile_everything = bool(self.force)
         self.force = True
@@ -307,48 +380,90 @@ class BuildExt(build_ext):
         self.install_generated_source()
         self.build_shm_manager()
         self.build_distributed_plugins()
+        self.progress.step("torch_early: built in " + self.progress.elapsed())
 
-    def build_static_library(self, name, sources, include_dirs):
+    def show_commands(self):
+        """Whether to echo each command line: VERBOSE=1, or python setup.py -v build_ext."""
+        return VERBOSE or self.verbose > 1
+
+    def generate_wrappers(self):
+        """The C of the tensor methods (from the .cwrap declarations) and of the THNN bindings
+        (from THNN's header), into build/generated; a file that would not change is not written."""
+        import cwrap
+        import cwrap.thnn
+
+        os.makedirs(os.path.join(ROOT, GENERATED), exist_ok=True)
+        jobs = [(cwrap.generate, os.path.join("generic", root), generated)
+                for root, generated in CWRAP_ROOTS.items()]
+        jobs.append((cwrap.thnn.generate, THNN_HEADER, THNN_GENERATED))
+        for generate, source, generated in jobs:
+            target = os.path.join(GENERATED, generated)
+            wrote = generate(os.path.join(ROOT, source), os.path.join(ROOT, target))
+            self.progress.step("generate %s from %s%s" % (target, source,
+                                                          "" if wrote else " (unchanged)"))
+
+    def compile_groups(self):
+        """Every group of files this build compiles, in order, as {name: (sources, macros,
+        include_dirs, extra_args)}: the four libraries, the extension (with the arguments
+        setuptools' build_extension passes on), the shared-memory manager."""
+        groups = {name: (sources, TH_MACROS, library_include_dirs(name), COMMON_FLAGS)
+                  for name, sources in (("TH", TH_SOURCES), ("THS", THS_SOURCES),
+                                        ("THNN", THNN_SOURCES), ("THD", THD_SOURCES))}
+        extension = self.extensions[0]
+        groups["_C"] = (extension.sources, list(extension.define_macros), extension.include_dirs,
+                        extension.extra_compile_args)
+        groups["_shm_manager"] = ([SHM_MANAGER_SOURCE], None, None, SHM_MANAGER_FLAGS)
+        return groups
+
+    def plan(self, group):
+        sources, macros, include_dirs, extra_args = self.compile_groups()[group]
+        return plan_compiles(self.compiler, sources, self.build_temp, macros, include_dirs,
+                             extra_args, self.recompile_everything)
+
+    def build_static_library(self, name):
         """Compiles lib/<name> into lib<name>.a in the build folder; returns its path."""
-        objects = compile_in_parallel(self.compiler, sources, self.build_temp, TH_MACROS,
-                                      include_dirs, COMMON_FLAGS, self.recompile_everything)
+        objects = compile_in_parallel(self.compiler, self.plan(name), self.progress)
         library = os.path.join(self.build_temp, self.compiler.library_filename(name))
         # `ar` only adds and replaces members: an archive made before a source file was removed
         # would keep its object. So a stale archive is made again from the current objects.
-        if os.path.exists(library) and any(os.path.getmtime(o) > os.path.getmtime(library)
-                                           for o in objects):
-            os.remove(library)
+        stale = not os.path.exists(library) or any(
+            os.path.getmtime(o) > os.path.getmtime(library) for o in objects)
+        if stale:
+            if os.path.exists(library):
+                os.remove(library)
+            self.progress.step("archive " + library)
         self.compiler.create_static_lib(objects, name, output_dir=self.build_temp)
         return library
 
     def build_extensions(self):
         compiler = self.compiler
-        th_include = [os.path.join("lib", "TH")]
-        th_library = self.build_static_library("TH", TH_SOURCES, th_include)
-        ths_library = self.build_static_library("THS", THS_SOURCES,
-                                                 th_include + [os.path.join("lib", "THS")])
-        thnn_library = self.build_static_library("THNN", THNN_SOURCES,
-                                                  th_include + [os.path.join("lib", "THNN")])
-        thd_library = self.build_static_library("THD", THD_SOURCES,
-                                                 th_include + [os.path.join("lib", "THD")])
-        libraries = [thd_library, thnn_library, ths_library, th_library]
+        compiler.spawn = lambda command, **_: quiet_spawn(command, self.show_commands())
+        self.progress.total = sum(len(self.plan(group).stale) for group in self.compile_groups())
+        libraries = [self.build_static_library(name) for name in ("TH", "THS", "THNN", "THD")]
         extension = self.extensions[0]
         # TH last: a static library only supplies what the files before it still need.
+        libraries.reverse()
         extension.extra_objects = libraries
         extension.depends = extension.depends + libraries  # relink on changes
-        # The extension's own sources go through the same parallel compile.
+        # The extension's own sources go through the same parallel compile, and its link says so.
         compiler.compile = lambda sources, output_dir=None, macros=None, include_dirs=None, \
             debug=0, extra_preargs=None, extra_postargs=None, depends=None: compile_in_parallel(
-                compiler, sources, output_dir, macros, include_dirs, extra_postargs,
-                self.recompile_everything)
+                compiler, self.plan("_C"), self.progress)
+        link = compiler.link_shared_object
+
+        def link_and_say_so(objects, output_filename, *args, **kwargs):
+            self.progress.step("link " + output_filename)
+            return link(objects, output_filename, *args, **kwargs)
+
+        compiler.link_shared_object = link_and_say_so
         super().build_extensions()
 
     def build_shm_manager(self):
         """Builds the file_system strategy's shared-memory manager (csrc/shm_manager/), a program
         of its own, into the package next to _C, where torch_early.multiprocessing finds it."""
-        objects = self.compiler.compile([SHM_MANAGER_SOURCE], output_dir=self.build_temp,
-                                        extra_postargs=["-std=gnu11", "-Wall", "-O2"] + SANITIZE_FLAGS)
+        objects = compile_in_parallel(self.compiler, self.plan("_shm_manager"), self.progress)
         target = os.path.dirname(self.get_ext_fullpath("torch_early._C"))
+        self.progress.step("link " + os.path.relpath(os.path.join(target, "_shm_manager"), ROOT))
         self.compiler.link_executable(objects, "_shm_manager", output_dir=target,
                                       extra_postargs=SANITIZE_FLAGS)
 
@@ -364,7 +479,8 @@ class BuildExt(build_ext):
             if name not in configs:
                 if os.path.exists(plugin):
                     os.remove(plugin)  # built before, and what it needs is gone
-                print("torch_early: distributed backend %r not built (not found)" % name)
+                self.progress.step("torch_early: distributed backend %r not built (not found)"
+                                   % name)
                 continue
             compile_args, link_args, where = configs[name]
             folder = os.path.join("lib", "THD", "plugins", name)
@@ -379,8 +495,9 @@ class BuildExt(build_ext):
                                              "-I" + os.path.join("lib", "THD")] + compile_args + \
                 (["-O0", "-g"] if DEBUG else ["-O2"]) + SANITIZE_FLAGS + sources + \
                 ["-o", plugin] + link_args
-            print("torch_early: distributed backend %r from %s" % (name, where))
-            subprocess.check_call(command)
+            self.progress.step("build %s (distributed backend %r, from %s)"
+                               % (os.path.relpath(plugin, ROOT), name, where))
+            quiet_spawn(command, self.show_commands())
 
     def install_generated_source(self):
         """Ships the generated wrappers with the package, so the demo can show what runs."""
@@ -419,7 +536,6 @@ class BuildPy(build_py):
 extension = Extension(
     "torch_early._C",
     sources=EXTENSION_SOURCES,
-    depends=[os.path.join(GENERATED, generated) for generated in GENERATED_FILES],
     include_dirs=[".", "csrc", os.path.join("lib", "TH"), os.path.join("lib", "THS"),
                   os.path.join("lib", "THNN"), os.path.join("lib", "THD"), GENERATED],
     define_macros=TH_MACROS,
@@ -427,5 +543,12 @@ extension = Extension(
     extra_link_args=["-fopenmp", "-pthread", "-ldl"] + BLAS_LINK + SANITIZE_FLAGS,
 )
 
-setup(ext_modules=[extension], cmdclass={"build_ext": BuildExt, "build_py": BuildPy},
+# The packages are listed here rather than in pyproject.toml's [tool.setuptools], whose support
+# older setuptools (65, say) call "beta" in a warning on every build; found as that table found
+# them, folders without __init__.py included (torch_early/_generated, once built, so that
+# setuptools does not warn that it holds data but is not a package). cwrap is installed so that
+# `python -m cwrap show` works wherever torch_early is.
+PACKAGES = find_namespace_packages(include=["torch_early", "torch_early.*", "cwrap", "cwrap.*"])
+setup(license="BSD-3-Clause", packages=PACKAGES,
+      ext_modules=[extension], cmdclass={"build_ext": BuildExt, "build_py": BuildPy},
       package_data={"torch_early": ["_generated/*.c"]})

@@ -9,6 +9,7 @@ The two installs download the build requirements and NumPy, and each compiles th
 temporary folder that is removed when they end, passed or failed.
 """
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -106,36 +107,37 @@ def pypi_unreachable():
 
 def install(route, folder):
     """Installs a clean copy of the checkout into a fresh venv under `folder` by `route`;
-    returns the venv's python."""
+    returns the venv's python and what the install printed (pip runs with -v, which shows the
+    build's own output)."""
     source = copy_of_the_checkout(folder)
     venv = os.path.join(folder, 'venv')
     subprocess.run([sys.executable, '-m', 'venv', venv], check=True, env=clean_environment())
     python = os.path.join(venv, 'bin', 'python')
-    command = {'pip install .': [python, '-m', 'pip', 'install', '.'],
+    command = {'pip install .': [python, '-m', 'pip', 'install', '-v', '.'],
                'python setup.py install': [python, 'setup.py', 'install']}[route]
     result = run(command, cwd=source, timeout=INSTALL_TIMEOUT)
     assert result.returncode == 0, result.stdout[-6000:]
-    return python
+    return python, result.stdout
 
 
 @pytest.fixture(scope='module', params=['pip install .', 'python setup.py install'])
 def installed(request):
     """(python of a fresh venv where torch_early is installed by the route, a folder outside
-    the checkout to run it from). One venv at a time: pytest finishes the tests of one route,
+    the checkout to run it from, what the install printed). One venv at a time: pytest finishes the tests of one route,
     and removes its folder, before it starts the other."""
     unreachable = pypi_unreachable()
     if unreachable is not None:
         pytest.skip('PyPI cannot be reached ({}); installing needs it for NumPy and the build '
                     'requirements'.format(unreachable))
     with tempfile.TemporaryDirectory(prefix='torch_early-install-') as folder:
-        python = install(request.param, folder)
+        python, output = install(request.param, folder)
         elsewhere = os.path.join(folder, 'elsewhere')
         os.mkdir(elsewhere)
-        yield python, elsewhere
+        yield python, elsewhere, output
 
 
 def test_installed_package_imports_with_blas_and_lapack(installed):
-    python, elsewhere = installed
+    python, elsewhere, _ = installed
     result = run([python, '-c', textwrap.dedent('''\
         import os, sys
         import torch_early
@@ -150,7 +152,7 @@ def test_installed_package_imports_with_blas_and_lapack(installed):
 
 
 def test_installed_cwrap_show_prints_what_the_checkout_prints(installed):
-    python, elsewhere = installed
+    python, elsewhere, _ = installed
     checkout = run([sys.executable, '-m', 'cwrap', 'show', 'add', '--type', 'Float'], cwd=ROOT)
     assert checkout.returncode == 0, checkout.stdout
     result = run([python, '-m', 'cwrap', 'show', 'add', '--type', 'Float'], cwd=elsewhere)
@@ -159,7 +161,7 @@ def test_installed_cwrap_show_prints_what_the_checkout_prints(installed):
 
 
 def test_installed_thnn_bindings_show_and_header(installed):
-    python, elsewhere = installed
+    python, elsewhere, _ = installed
     checkout = run([sys.executable, '-m', 'cwrap', 'show', 'Abs_updateOutput'], cwd=ROOT)
     assert checkout.returncode == 0, checkout.stdout
     result = run([python, '-m', 'cwrap', 'show', 'Abs_updateOutput'], cwd=elsewhere)
@@ -179,8 +181,22 @@ def test_installed_thnn_bindings_show_and_header(installed):
 
 
 def test_installed_demo_shows_the_generated_wrapper(installed):
-    python, elsewhere = installed
+    python, elsewhere, _ = installed
     result = run([python, '-m', 'torch_early.demo', '3'], cwd=elsewhere)
     assert result.returncode == 0, result.stdout
     assert 'generic/methods/TensorMath.cwrap declares it' in result.stdout
     assert 'static PyObject *THPTensor_(add)(' in result.stdout
+
+
+def test_pip_install_v_shows_the_build_progress_and_no_setuptools_warnings(installed):
+    _, _, output = installed
+    if 'setup.py install runs: ' in output:
+        pytest.skip('python setup.py install runs pip without -v, which keeps the build quiet')
+    progress = re.findall(r'^\s*\[(\d+)/(\d+)\] (\S+)$', output, re.MULTILINE)
+    assert progress and progress[0][0] == '1', output[-6000:]
+    assert progress[-1][0] == progress[-1][1]          # the count ends at its total
+    assert 'lib/TH/THGeneral.c' in [source for _, _, source in progress]
+    assert re.search(r'^\s*torch_early: built in (\d+m \d\ds|\d+s)$', output, re.MULTILINE)
+    assert 'beta' not in output.lower()
+    assert 'project.license' not in output
+    assert "won't be automatically included in the manifest" not in output

@@ -33,7 +33,14 @@ except ImportError:
 else:
     del scipy_openblas32
 
-from . import _C
+try:
+    from . import _C
+except ImportError:
+    from ._unbuilt import missing_extension_message as _missing_extension_message
+    _message = _missing_extension_message(__path__[0])
+    if _message is None:
+        raise
+    raise ImportError(_message, name=__name__) from None
 from ._utils import _import_dotted_name
 from .tensor import _TensorBase, _HalfTensorMixin
 from .storage import _StorageBase
