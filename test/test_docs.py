@@ -466,7 +466,7 @@ def first_line_not_in(block, source):
 # Rule 6: citations exist
 
 OUR_PREFIXES = ('lib/', 'csrc/', 'generic/', 'cwrap/', 'torch_early/', 'test/', 'docs/',
-                'benchmarks/', 'build/', 'tools/')
+                'benchmarks/', 'build/', 'tools/gdb/')  # tools/cwrap etc.: the era's folders
 OUR_TOP_FILES = ('setup.py', 'pyproject.toml', 'README.md')
 PATH_CHARS = re.compile(r'^[\w./*?{},<>\[\]-]+$')
 PATH_NAME = re.compile(r'^([\w./-]+\.\w+):([A-Za-z_][\w.]*|\w+_\(\w+\))$')
