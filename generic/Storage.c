@@ -71,8 +71,9 @@ static THStorage *THPStorage_(fromSequence)(PyObject *sequence)
     PyObject *item = PySequence_Fast_GET_ITEM(fast, i);
     if (!THPUtils_(checkReal)(item)) {
       char name[128];
-      THPUtils_setError(PyExc_TypeError, "%s(): expected a sequence of %s, but item %zd is %s",
-                   THPStorageStr, RealStr, i, THPUtils_typename(item, name, sizeof(name)));
+      THPUtils_setError(PyExc_TypeError, "%s(): expected a sequence of %s, but item %zd of the %s "
+                   "is %s", THPStorageStr, RealStr, i, Py_TYPE(sequence)->tp_name,
+                   THPUtils_typename(item, name, sizeof(name)));
       goto fail;
     }
     c.result->data[i] = THPUtils_(unpackReal)(item);
@@ -91,6 +92,24 @@ fail:
 #define THP_STORAGE_SIGNATURES 4, "no arguments", "(int size)", "(Sequence data)", \
   "(" THPStorageStr " view_source, int offset=0, int size=-1)"
 
+/* A storage is made from positional arguments only: the usual TypeError, which lists the
+ * forms, followed by the keyword it did not expect. NULL. */
+static PyObject *THPStorage_(refuseKeywords)(PyObject *args, PyObject *kwargs)
+{
+  Py_ssize_t position = 0;
+  PyObject *keyword, *value, *type, *error, *traceback;
+  THPUtils_invalidArgumentsTuple(args, kwargs, THPStorageStr, THP_STORAGE_SIGNATURES);
+  PyDict_Next(kwargs, &position, &keyword, &value);
+  PyErr_Fetch(&type, &error, &traceback);
+  PyErr_NormalizeException(&type, &error, &traceback);
+  PyErr_Format(PyExc_TypeError, "%S\n(a storage takes no keyword arguments; got the keyword "
+               "argument %R)", error, keyword);
+  Py_XDECREF(type);
+  Py_XDECREF(error);
+  Py_XDECREF(traceback);
+  return NULL;
+}
+
 static PyObject *THPStorage_(pynew)(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
   Py_ssize_t nargs = PyTuple_GET_SIZE(args);
@@ -99,7 +118,7 @@ static PyObject *THPStorage_(pynew)(PyTypeObject *type, PyObject *args, PyObject
 
   /* No keywords: see the tensor constructor on the first releases' cdata=<address> form. */
   if (kwargs && PyDict_GET_SIZE(kwargs) != 0) {
-    return THPUtils_invalidArgumentsTuple(args, kwargs, THPStorageStr, THP_STORAGE_SIGNATURES);
+    return THPStorage_(refuseKeywords)(args, kwargs);
   } else if (nargs == 0) {
     c.result = THStorage_(new)();
   } else if (nargs == 1 && THPUtils_checkLong(items[0])) {
@@ -124,9 +143,15 @@ static PyObject *THPStorage_(pynew)(PyTypeObject *type, PyObject *args, PyObject
     if (c.size == -1)
       c.size = c.base->size - c.offset;
     if (c.offset < 0 || c.offset > c.base->size || c.size < 0 || c.offset + c.size > c.base->size) {
-      THPUtils_setError(PyExc_ValueError,
-                   "%s(): a view of offset %zd and size %zd does not fit in a storage of size %zd",
-                   THPStorageStr, c.offset, c.size, c.base->size);
+      if (c.offset >= 0 && c.offset <= c.base->size)  /* say what room the offset leaves */
+        THPUtils_setError(PyExc_ValueError, "%s(): a view of offset %zd and size %zd does not fit "
+                          "in a storage of size %zd (%zd elements from the offset on)",
+                          THPStorageStr, c.offset, c.size, c.base->size,
+                          c.base->size - c.offset);
+      else
+        THPUtils_setError(PyExc_ValueError, "%s(): a view of offset %zd and size %zd does not fit "
+                          "in a storage of size %zd", THPStorageStr, c.offset, c.size,
+                          c.base->size);
       return NULL;
     }
     if (THPError_guard(THPStorage_(constructView), &c, NULL) < 0)

@@ -414,3 +414,27 @@ def test_an_int_index_that_fails_passes_its_error_on():
 
     with pytest.raises(ValueError, match='no index here'):
         torch_early.FloatTensor(BadIndex())
+
+
+def test_storage_constructor_refuses_a_keyword_naming_it():
+    with pytest.raises(TypeError, match=r"got \(content=float\), but expected one of:(.|\n)*"
+                                         r"\(a storage takes no keyword arguments; got the "
+                                         r"keyword argument 'content'\)$"):
+        torch_early.FloatStorage(content=1234.)
+
+
+def test_storage_from_a_sequence_names_the_sequence_and_the_item():
+    with pytest.raises(TypeError, match=r"expected a sequence of float, but item 1 of the list is str"):
+        torch_early.FloatStorage([1.0, 'b'])
+    with pytest.raises(TypeError, match=r"item 0 of the tuple is str"):
+        torch_early.IntStorage(('a',))
+
+
+@pytest.mark.parametrize("offset, size, message", [
+    (1, 5, r"offset 1 and size 5 does not fit in a storage of size 3 \(2 elements from the offset on\)"),
+    (1, -5, r"offset 1 and size -5 .* \(2 elements from the offset on\)"),
+    (-1, 2, r"offset -1 and size 2 does not fit in a storage of size 3$"),
+])
+def test_storage_view_out_of_range_says_what_room_there_is(offset, size, message):
+    with pytest.raises(ValueError, match=message):
+        torch_early.FloatStorage(torch_early.FloatStorage(3), offset, size)
