@@ -43,9 +43,9 @@ def test_sized_and_empty_storages():
 
 
 def test_storage_items_that_are_not_numbers_are_a_type_error():
-    with pytest.raises(TypeError, match='item 1 is str'):
+    with pytest.raises(TypeError, match='item 1 of the list is str'):
         torch_early.FloatStorage([1, 'a'])
-    with pytest.raises(TypeError, match='item 0 is float'):
+    with pytest.raises(TypeError, match='item 0 of the list is float'):
         torch_early.IntStorage([1.5])
 
 
