@@ -27,7 +27,7 @@
 #define LARGE_COUNT (1 << 20)
 
 static const THDChannelOps *channel_ops;
-static int next_port = 31100;  /* this helper's range is 31000-31999; THD_TEST_PORT overrides */
+static int next_port = 31100;  /* each scenario takes the next ports; THD_TEST_PORT overrides */
 
 /* ---- element access by scalar type ---- */
 
