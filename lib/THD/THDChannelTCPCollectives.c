@@ -480,28 +480,33 @@ static int root_exchange(const Collective *call, int root_at, char *slots, char 
   return status;
 }
 
-int THDChannelTCP_gather(THDChannel *channel, const void *input, void *output, size_t count,
-                         THDScalarType type, int root, THDChannelGroup *group, char *error)
+/* gather (the root receives every slot) and scatter (the root sends every slot), which differ
+ * only in the direction of root_exchange. */
+static int rooted_exchange(THDChannel *channel, THDChannelGroup *group, TCPFrameKind kind,
+                           THDScalarType type, int root, char *slots, char *own, size_t count,
+                           int scattering, char *error)
 {
   Collective call;
-  if (begin(&call, channel, group, TCPFrameGather, type, THDReduceSum, error) != 0)
+  if (begin(&call, channel, group, kind, type, THDReduceSum, error) != 0)
     return -1;
   int root_at = root_index(&call, root);
   if (root_at < 0)
     return -1;
-  return root_exchange(&call, root_at, output, (char *)input, count * THDScalarType_size(type), 0);
+  return root_exchange(&call, root_at, slots, own, count * THDScalarType_size(type), scattering);
+}
+
+int THDChannelTCP_gather(THDChannel *channel, const void *input, void *output, size_t count,
+                         THDScalarType type, int root, THDChannelGroup *group, char *error)
+{
+  return rooted_exchange(channel, group, TCPFrameGather, type, root, output, (char *)input, count,
+                         0, error);
 }
 
 int THDChannelTCP_scatter(THDChannel *channel, const void *input, void *output, size_t count,
                           THDScalarType type, int root, THDChannelGroup *group, char *error)
 {
-  Collective call;
-  if (begin(&call, channel, group, TCPFrameScatter, type, THDReduceSum, error) != 0)
-    return -1;
-  int root_at = root_index(&call, root);
-  if (root_at < 0)
-    return -1;
-  return root_exchange(&call, root_at, (char *)input, output, count * THDScalarType_size(type), 1);
+  return rooted_exchange(channel, group, TCPFrameScatter, type, root, (char *)input, output,
+                         count, 1, error);
 }
 
 /* Everyone sends slot `me` to everyone and receives every other slot, at once. */
