@@ -147,6 +147,22 @@ static PyObject *THPModule_getNumThreads(PyObject *module, PyObject *unused)
   return PyLong_FromLong(THGetNumThreads());
 }
 
+/* How the BLAS runs (see THBlas_init): its own thread count, and whether TH shares large matrix
+ * products out across its threads. */
+static PyObject *THPModule_blasThreads(PyObject *module, PyObject *unused)
+{
+  (void)module;
+  (void)unused;
+  return PyLong_FromLong(THBlas_blasThreads());
+}
+
+static PyObject *THPModule_gemmShared(PyObject *module, PyObject *unused)
+{
+  (void)module;
+  (void)unused;
+  return PyBool_FromLong(THBlas_sharesGemm());
+}
+
 static PyObject *THPModule_setNumThreads(PyObject *module, PyObject *arg)
 {
   (void)module;
@@ -422,9 +438,16 @@ PyDoc_STRVAR(THPModule__set_default_tensor_type_doc,
 PyDoc_STRVAR(THPModule__set_variable_class_doc,
 "Sets the Variable class whose `_torch` namespace serves function-style calls on Variables.");
 PyDoc_STRVAR(THPModule_get_num_threads_doc,
-"get_num_threads() -> int: threads used by TH's parallel loops.");
+"get_num_threads() -> int: threads used by TH's parallel loops and matrix products.");
 PyDoc_STRVAR(THPModule_set_num_threads_doc,
-"set_num_threads(n): sets the threads used by TH's parallel loops.");
+"set_num_threads(n): sets the threads used by TH's parallel loops and matrix products (the BLAS\n"
+"runs on one thread inside them, unless OPENBLAS_NUM_THREADS was set), in every thread of the\n"
+"process.");
+PyDoc_STRVAR(THPModule__blas_threads_doc,
+"_blas_threads() -> int: the BLAS's own thread count (1 unless OPENBLAS_NUM_THREADS was set;\n"
+"-1 for a BLAS that cannot say).");
+PyDoc_STRVAR(THPModule__gemm_shared_doc,
+"_gemm_shared() -> bool: whether TH shares large matrix products out across its threads.");
 PyDoc_STRVAR(THPModule__simd_level_doc,
 "_simd_level() -> str: 'avx512f', 'avx2', 'avx', 'sse4.2' or 'default': the SIMD level of TH's\n"
 "kernels.");
@@ -444,6 +467,8 @@ static PyMethodDef THPModule_methods[] = {
   {"get_num_threads", THPModule_getNumThreads, METH_NOARGS, THPModule_get_num_threads_doc},
   {"set_num_threads", THPModule_setNumThreads, METH_O, THPModule_set_num_threads_doc},
   {"_simd_level", THPModule_simdLevel, METH_NOARGS, THPModule__simd_level_doc},
+  {"_blas_threads", THPModule_blasThreads, METH_NOARGS, THPModule__blas_threads_doc},
+  {"_gemm_shared", THPModule_gemmShared, METH_NOARGS, THPModule__gemm_shared_doc},
   {"from_numpy", THPModule_fromNumpy, METH_O, THPModule_from_numpy_doc},
   {"_public_name", THPUtils_getPublicName, METH_NOARGS, THPModule__public_name_doc},
   {"_set_public_name", THPUtils_setPublicName, METH_O, THPModule__set_public_name_doc},
@@ -459,6 +484,7 @@ PyMODINIT_FUNC PyInit__C(void)
   PyObject *module = PyModule_Create(&THPModule_definition);
   if (module == NULL)
     return NULL;
+  THBlas_init();  /* one thread pool: the BLAS runs inside TH's threads, not beside them */
   if (THPException_init(module) < 0 || THPGenerator_init(module) < 0 || THPSize_init(module) < 0)
     goto fail;
 #define INIT(Real)                                                                      \

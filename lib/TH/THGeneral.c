@@ -383,10 +383,19 @@ void THFree(void *ptr) {
 
 /* ---- Threads ---- */
 
+/* The threads TH's parallel loops (and the GEMMs that THBlas shares out) may use: one number for
+ * the whole process. OpenMP's own setting (omp_set_num_threads) belongs to the thread that makes
+ * it, so a loop started from another Python thread would not see it; every TH region names its
+ * team size from this number instead. 0 until set: then OpenMP's default (OMP_NUM_THREADS, or a
+ * thread per core). */
+static int numThreads;
+
 void THSetNumThreads(int num_threads) {
 #ifdef _OPENMP
-  if (num_threads > 0)
+  if (num_threads > 0) {
+    __atomic_store_n(&numThreads, num_threads, __ATOMIC_RELAXED);
     omp_set_num_threads(num_threads);
+  }
 #else
   (void)num_threads;
 #endif
@@ -394,7 +403,8 @@ void THSetNumThreads(int num_threads) {
 
 int THGetNumThreads(void) {
 #ifdef _OPENMP
-  return omp_get_max_threads();
+  int threads = __atomic_load_n(&numThreads, __ATOMIC_RELAXED);
+  return threads > 0 ? threads : omp_get_max_threads();
 #else
   return 1;
 #endif

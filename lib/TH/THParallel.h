@@ -38,10 +38,22 @@
 /* THGetNumThreads(), or fewer during a spell that a busy machine started. */
 TH_API int THParallel_threadsAvailable(void);
 
+/* Whether this thread runs inside a parallel region (of any size, TH's or another's). */
+static inline int THParallel_inRegion(void) {
+#ifdef _OPENMP
+  return omp_get_level() > 0;
+#else
+  return 0;
+#endif
+}
+
 /* How many threads a loop over `work` elements (or element operations) should run on: 1 up to
- * TH_OMP_OVERHEAD_THRESHOLD, else THParallel_threadsAvailable(). */
+ * TH_OMP_OVERHEAD_THRESHOLD or inside another parallel region (whose team already holds the
+ * cores: a convolution's images share the threads, and each image's loops run on its own
+ * thread), else THParallel_threadsAvailable(). */
 static inline int THParallel_threadsFor(double work) {
-  return work > TH_OMP_OVERHEAD_THRESHOLD ? THParallel_threadsAvailable() : 1;
+  return work > TH_OMP_OVERHEAD_THRESHOLD && !THParallel_inRegion() ? THParallel_threadsAvailable()
+                                                                     : 1;
 }
 
 /* One parallel region: how many threads it asked for, and when the first and the last thread
@@ -62,9 +74,13 @@ TH_API void THParallel_checkpoint(THParallelRegion *region, int checkpoint);
 TH_API void THParallel_close(const THParallelRegion *region);
 
 /* Runs BODY on THParallel_threadsFor(WORK) threads: in an OpenMP parallel region whose threads
- * pass a checkpoint before and after it, or once on this thread without entering OpenMP. BODY
- * shares its work out with OpenMP worksharing (_Pragma("omp for") loops), which one thread runs
- * whole, or with THParallel_share. BODY must not raise TH errors. */
+ * pass a checkpoint before and after it, or once on this thread. BODY shares its work out with
+ * OpenMP worksharing (_Pragma("omp for") loops), which one thread runs whole, or with
+ * THParallel_share. BODY must not raise TH errors.
+ * On one thread BODY runs without entering OpenMP, except inside another region: there it runs
+ * in a team of one of its own, because an `omp for` (or THParallel_share) outside a team of its
+ * own binds to the enclosing one, and would run only this thread's part of the enclosing team's
+ * share, leaving the rest of BODY's loop undone. */
 #ifdef _OPENMP
 #define TH_PARALLEL_REGION(WORK, ...)                                  \
   do {                                                                 \
@@ -79,6 +95,11 @@ TH_API void THParallel_close(const THParallelRegion *region);
         THParallel_checkpoint(&TH_region, 1);                          \
       }                                                                \
       THParallel_close(&TH_region);                                    \
+    } else if (THParallel_inRegion()) {                                \
+      _Pragma("omp parallel num_threads(1)")                           \
+      {                                                                \
+        __VA_ARGS__                                                    \
+      }                                                                \
     } else {                                                           \
       __VA_ARGS__                                                      \
     }                                                                  \

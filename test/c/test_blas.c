@@ -105,9 +105,63 @@ TEST(reference_gemm_in_parallel) {
   THFree(c);
 }
 
+/* c (m x n, lda = rows of a as stored, ...) = alpha op(a) op(b) + beta c with values from a
+ * formula, for the sharing test below. */
+static void fillGemmOperands(float *a, float *b, float *c, long m, long n, long k) {
+  for (long i = 0; i < m * k; i++)
+    a[i] = (float)((i * 7) % 11) / 8 - 0.5f;
+  for (long i = 0; i < k * n; i++)
+    b[i] = (float)((i * 5) % 13) / 16 - 0.25f;
+  for (long i = 0; i < m * n; i++)
+    c[i] = (float)(i % 3);
+}
+
+/* A product large enough to be shared out across TH's threads (by rows when C is tall, by
+ * columns when it is wide, sides not multiples of the block) equals the same product on one
+ * thread, for every transpose, with and without beta; and a product called from the threads of
+ * another parallel region runs whole there. */
+TEST(gemm_shared_across_threads_equals_one_thread) {
+  THBlas_init();
+  long shapes[][3] = {{333, 90, 70}, {90, 333, 70}, {17, 400, 300}, {400, 33, 129}};
+  const char *trans = "nt";
+  double worst = 0;
+  for (int s = 0; s < 4; s++)
+    for (int ta = 0; ta < 2; ta++)
+      for (int tb = 0; tb < 2; tb++)
+        for (int withBeta = 0; withBeta < 2; withBeta++) {
+          long m = shapes[s][0], n = shapes[s][1], k = shapes[s][2];
+          float *a = THAlloc(sizeof(float) * m * k), *b = THAlloc(sizeof(float) * k * n);
+          float *one = THAlloc(sizeof(float) * m * n), *shared = THAlloc(sizeof(float) * m * n);
+          float *inRegion = THAlloc(sizeof(float) * m * n * 2);
+          fillGemmOperands(a, b, one, m, n, k);
+          memcpy(shared, one, sizeof(float) * m * n);
+          memcpy(inRegion, one, sizeof(float) * m * n);
+          memcpy(inRegion + m * n, one, sizeof(float) * m * n);
+          long lda = ta ? k : m, ldb = tb ? n : k;
+          float beta = withBeta ? 0.5f : 0;
+          THSetNumThreads(1);
+          THFloatBlas_gemm(trans[ta], trans[tb], m, n, k, 1.5f, a, lda, b, ldb, beta, one, m);
+          THSetNumThreads(2);
+          THFloatBlas_gemm(trans[ta], trans[tb], m, n, k, 1.5f, a, lda, b, ldb, beta, shared, m);
+#pragma omp parallel for num_threads(2)
+          for (int me = 0; me < 2; me++)
+            THFloatBlas_gemm(trans[ta], trans[tb], m, n, k, 1.5f, a, lda, b, ldb, beta,
+                             inRegion + me * m * n, m);
+          for (long i = 0; i < m * n; i++) {
+            double scale = fabs(one[i]) + 1;
+            worst = fmax(worst, fabs(shared[i] - one[i]) / scale);
+            worst = fmax(worst, fabs(inRegion[i] - one[i]) / scale);
+            worst = fmax(worst, fabs(inRegion[m * n + i] - one[i]) / scale);
+          }
+          THFree(a), THFree(b), THFree(one), THFree(shared), THFree(inRegion);
+        }
+  CHECK_NEAR(worst, 0, 1e-5);
+}
+
 HARNESS_MAIN(TEST_ENTRY(blas_Float),
              TEST_ENTRY(blas_Double),
              TEST_ENTRY(blas_Int),
              TEST_ENTRY(blas_Long),
              TEST_ENTRY(blas_Short),
-             TEST_ENTRY(reference_gemm_in_parallel))
+             TEST_ENTRY(reference_gemm_in_parallel),
+             TEST_ENTRY(gemm_shared_across_threads_equals_one_thread))

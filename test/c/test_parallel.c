@@ -6,6 +6,7 @@
  * to be the same. */
 #include "harness.h"
 
+#include <pthread.h>
 #include <time.h>
 
 static void sleepFor(double seconds) {
@@ -173,6 +174,72 @@ TEST(whole_array_reductions_give_the_same_bits_on_one_thread_or_more) {
   THDoubleTensor_free(t);
 }
 
+enum { NESTED_N = 300001, NESTED_TEAM = 2 };
+
+/* Counts every index of [0, NESTED_N) into mine once through each loop macro, the first 1000 once
+ * more through a short loop (one that runs on one thread anyway) and the first 7 once more through
+ * a loop of few long iterations; returns 1 if a loop here would have asked for a team of its own. A function of its own,
+ * as the loops inside a region are in the library: reached by a call, not written inside the
+ * region. */
+static int countEveryIndex(unsigned char *mine) {
+  int asked = THParallel_threadsFor(1e9) != 1;
+  TH_PARALLEL_FOR(i, NESTED_N, mine[i]++;);
+  TH_PARALLEL_CHUNKS(begin, length, NESTED_N,
+                     for (ptrdiff_t i = begin; i < begin + length; i++)
+                       mine[i]++;);
+  TH_PARALLEL_FOR(i, 1000, mine[i]++;);
+  TH_PARALLEL_LOOP(i, 7, 1e9, mine[i]++;);
+  return asked;
+}
+
+/* A loop inside another parallel region (a convolution's images share the threads, and each
+ * image's loops run inside) runs whole on the thread that meets it: an `omp for` met there would
+ * otherwise bind to the enclosing team and run only that thread's part. Checked inside TH's own
+ * region and inside a plain OpenMP one, each thread counting into its own array. */
+TEST(loops_inside_a_region_run_whole_on_their_thread) {
+  static unsigned char seen[NESTED_TEAM][NESTED_N];
+  THSetNumThreads(NESTED_TEAM);
+  forgetBusyness();
+  long wrong = 0;
+  int asked[NESTED_TEAM] = {0};
+  for (int outer = 0; outer < 2; outer++) {
+    memset(seen, 0, sizeof(seen));
+    if (outer == 0) {
+      TH_PARALLEL_REGION(1e9,
+        _Pragma("omp for")
+        for (int me = 0; me < NESTED_TEAM; me++)
+          asked[me] += countEveryIndex(seen[me]););
+    } else {
+#pragma omp parallel for num_threads(NESTED_TEAM)
+      for (int me = 0; me < NESTED_TEAM; me++)
+        asked[me] += countEveryIndex(seen[me]);
+    }
+    for (int me = 0; me < NESTED_TEAM; me++)
+      for (long i = 0; i < NESTED_N; i++)
+        wrong += seen[me][i] != 2 + (i < 1000) + (i < 7);
+  }
+  CHECK_EQ_LONG(wrong, 0);
+  CHECK_EQ_LONG(asked[0] + asked[1], 0);  /* no loop inside a region asks for a team of its own */
+  CHECK(THParallel_threadsFor(1e9) > 1);
+}
+
+/* set_num_threads is one number for the process: a thread started later sees it too (OpenMP's
+ * own setting belongs to the thread that makes it). */
+static void *readThreads(void *result) {
+  *(int *)result = THGetNumThreads();
+  return NULL;
+}
+
+TEST(the_thread_count_is_the_same_in_every_thread) {
+  THSetNumThreads(3);
+  int seen = 0;
+  pthread_t thread;
+  CHECK(pthread_create(&thread, NULL, readThreads, &seen) == 0);
+  pthread_join(thread, NULL);
+  CHECK_EQ_LONG(seen, 3);
+  THSetNumThreads(2);
+}
+
 HARNESS_MAIN(TEST_ENTRY(short_loops_run_on_one_thread),
              TEST_ENTRY(every_iteration_runs_once_on_any_number_of_threads),
              TEST_ENTRY(shares_cover_the_range_in_order),
@@ -180,4 +247,6 @@ HARNESS_MAIN(TEST_ENTRY(short_loops_run_on_one_thread),
              TEST_ENTRY(waiting_counts_against_the_work_done_meanwhile),
              TEST_ENTRY(late_regions_start_a_spell_of_fewer_threads_that_ends),
              TEST_ENTRY(each_late_region_halves_the_threads_of_the_spell),
-             TEST_ENTRY(whole_array_reductions_give_the_same_bits_on_one_thread_or_more))
+             TEST_ENTRY(whole_array_reductions_give_the_same_bits_on_one_thread_or_more),
+             TEST_ENTRY(loops_inside_a_region_run_whole_on_their_thread),
+             TEST_ENTRY(the_thread_count_is_the_same_in_every_thread))

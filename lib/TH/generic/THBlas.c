@@ -178,6 +178,49 @@ static void THBlas_(gemmColumn)(int transa, int transb, long m, long k, long j, 
   }
 }
 
+#if TH_BLAS_USE_FORTRAN
+/* C's rows [first, first + count) (byRows) or columns: one BLAS call on that block, the matching
+ * rows of op(a) or columns of op(b). */
+static void THBlas_(gemmBlock)(char transa, char transb, int m, int n, int k, real alpha,
+                               real *a, int lda, real *b, int ldb, real beta, real *c, int ldc,
+                               int byRows, ptrdiff_t first, ptrdiff_t count) {
+  if (count <= 0)
+    return;
+  int i_count = (int)count;
+  if (byRows) {
+    real *a_rows = THBlas_isTransposed(transa) ? a + first * lda : a + first;
+    THBlas_fortran(gemm)(&transa, &transb, &i_count, &n, &k, &alpha, a_rows, &lda, b, &ldb, &beta,
+                         c + first, &ldc);
+  } else {
+    real *b_columns = THBlas_isTransposed(transb) ? b + first : b + first * ldb;
+    THBlas_fortran(gemm)(&transa, &transb, &m, &i_count, &k, &alpha, a, &lda, b_columns, &ldb,
+                         &beta, c + first * ldc, &ldc);
+  }
+}
+
+/* The product on the BLAS: one call, or, when BLAS runs single-threaded (THBlas_init) and this is
+ * no thread of another parallel region, one call per TH thread on its share of C, cut along C's
+ * larger side in blocks of TH_BLAS_GEMM_BLOCK. Each element of C is the same sum either way. */
+static void THBlas_(gemmShared)(char transa, char transb, int m, int n, int k, real alpha,
+                                real *a, int lda, real *b, int ldb, real beta, real *c, int ldc) {
+  int byRows = m > n;
+  ptrdiff_t side = byRows ? m : n;
+  ptrdiff_t blocks = (side + TH_BLAS_GEMM_BLOCK - 1) / TH_BLAS_GEMM_BLOCK;
+  if (!THBlas_sharesGemm() || blocks < 2 || THParallel_inRegion()) {
+    THBlas_fortran(gemm)(&transa, &transb, &m, &n, &k, &alpha, a, &lda, b, &ldb, &beta, c, &ldc);
+    return;
+  }
+  double work = (double)m * n * k / TH_BLAS_GEMM_WORK_PER_ELEMENT;
+  TH_PARALLEL_REGION(work,
+    ptrdiff_t firstBlock, blockCount;
+    THParallel_share(blocks, &firstBlock, &blockCount);
+    ptrdiff_t first = firstBlock * TH_BLAS_GEMM_BLOCK;
+    ptrdiff_t last = (firstBlock + blockCount) * TH_BLAS_GEMM_BLOCK;
+    THBlas_(gemmBlock)(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, byRows,
+                       first, (last < side ? last : side) - first););
+}
+#endif
+
 void THBlas_(gemm)(char transa, char transb, long m, long n, long k, real alpha, real *a, long lda,
                    real *b, long ldb, real beta, real *c, long ldc) {
   int ta = THBlas_isTransposed(transa), tb = THBlas_isTransposed(transb);
@@ -189,9 +232,8 @@ void THBlas_(gemm)(char transa, char transb, long m, long n, long k, real alpha,
     ldb = tb ? n : k;
 #if TH_BLAS_USE_FORTRAN
   if (THBlas_fitInt(m, n, k, lda, ldb, ldc)) {
-    int i_m = (int)m, i_n = (int)n, i_k = (int)k, i_lda = (int)lda, i_ldb = (int)ldb, i_ldc = (int)ldc;
-    THBlas_fortran(gemm)(&transa, &transb, &i_m, &i_n, &i_k, &alpha, a, &i_lda, b, &i_ldb, &beta, c,
-                         &i_ldc);
+    THBlas_(gemmShared)(transa, transb, (int)m, (int)n, (int)k, alpha, a, (int)lda, b, (int)ldb,
+                        beta, c, (int)ldc);
     return;
   }
 #endif
