@@ -3,6 +3,8 @@
     python benchmarks/run.py            # every workload
     python benchmarks/run.py add sum    # only workloads whose name contains one of the words
     python benchmarks/run.py --busy     # the parallel workloads on an idle and on a busy machine
+    python benchmarks/run.py --openblas-pin conv2d LeNet   # OpenBLAS pinned by OPENBLAS_CORETYPE
+                                                           # and not (nn workloads)
 
 Each workload is one statement per library, timed by timeit over the same data in the same process
 (timeit compiles the statement into its loop, so no Python call wraps it), best of several repeats.
@@ -10,9 +12,12 @@ The ratio column is torch_early's time divided by the other library's: below 1.0
 is faster. Speed targets are printed beside the ratios; they are never asserted in the tests.
 """
 import argparse
+import json
 import multiprocessing
 import os
 import statistics
+import subprocess
+import sys
 import time
 import timeit
 
@@ -368,19 +373,54 @@ def measure_busy(words, thread_counts):
     return results
 
 
+# The nn steps timed the same way (issue 27): with every thread, torch_early and modern PyTorch.
+# A fair share of 2 cores beside 2 spinning processes is half of them: busy/idle near 2.
+BUSY_NN_WORKLOADS = {"LeNet training step, b64 1x28x28": 2.5,
+                     "conv2d forward+backward, b32 64->64 16x16": None,
+                     "LSTM 2 layers h256, seq 35 b20 forward+backward": None}
+
+
+def busy_nn_steps(words):
+    """{(workload, library name): step} for the selected nn workloads of BUSY_NN_WORKLOADS."""
+    steps = {}
+    for name, target, make_step in NN_WORKLOADS:
+        if name not in BUSY_NN_WORKLOADS or (words and not any(w in name for w in words)):
+            continue
+        torch_early.manual_seed(0)
+        steps[name, 'torch_early'] = make_step(torch_early)
+        if modern_torch is not None:
+            steps[name, 'torch'] = make_step(modern_torch)
+    return steps
+
+
+def measure_busy_nn(steps, threads):
+    """{(workload, library): (median, best) seconds} of each step on `threads` threads."""
+    torch_early.set_num_threads(threads)
+    if modern_torch is not None:
+        modern_torch.set_num_threads(threads)
+    results = {}
+    for key, step in steps.items():
+        step()                                          # warm up
+        results[key] = call_times("step()", {'step': step}, seconds=2.0, most=100)
+    return results
+
+
 def busy_main(words):
     cores = os.cpu_count() or 1
     most = torch_early.get_num_threads()
     thread_counts = sorted({1, max(2, most)})
     print(f"torch_early {torch_early.__version__}; {cores} cores; time per call in ms, median "
           f"(best)")
+    steps = busy_nn_steps(words)
     idle = measure_busy(words, thread_counts)
+    idle_nn = measure_busy_nn(steps, most)
     load = [multiprocessing.Process(target=spin, daemon=True) for _ in range(cores)]
     for process in load:
         process.start()
     try:
         time.sleep(0.5)                                 # let the scheduler spread them
         busy = measure_busy(words, thread_counts)
+        busy_nn = measure_busy_nn(steps, most)
     finally:
         for process in load:
             process.terminate()
@@ -392,6 +432,17 @@ def busy_main(words):
         busy_median, busy_best = busy[key]
         print(f"{key[0]:16} {key[1]:7d} {median * 1e3:9.2f} ({best * 1e3:6.2f}) "
               f"{busy_median * 1e3:9.2f} ({busy_best * 1e3:6.2f})")
+    if not idle_nn:
+        return
+    print()
+    print(f"{'nn workload, ' + str(most) + ' threads':50} {'library':>11} {'as it is':>18} "
+          f"{'busy':>18} {'busy/idle':>9} {'target':>8}")
+    for (name, library), (median, best) in idle_nn.items():
+        busy_median, busy_best = busy_nn[name, library]
+        target = BUSY_NN_WORKLOADS[name]
+        print(f"{name:50} {library:>11} {median * 1e3:9.2f} ({best * 1e3:6.2f}) "
+              f"{busy_median * 1e3:9.2f} ({busy_best * 1e3:6.2f}) {busy_median / median:9.2f} "
+              f"{('<= %.2f' % target) if target and library == 'torch_early' else '':>8}")
 
 
 # ---- the nn issue: layers over THNN, against modern PyTorch --------------------------------
@@ -428,7 +479,7 @@ def _(torch):
     return lambda: F.conv2d(x, w, b, padding=1)
 
 
-@nn_workload("conv2d forward+backward, b32 64->64 16x16", target=1.5)
+@nn_workload("conv2d forward+backward, b32 64->64 16x16", target=1.3)
 def _(torch):
     F = torch.nn.functional
     x, w, b = (_leaf(torch, t) for t in (torch.randn(32, 64, 16, 16), torch.randn(64, 64, 3, 3),
@@ -436,7 +487,7 @@ def _(torch):
     return lambda: _backward_of(torch, F.conv2d(x, w, b, padding=1))
 
 
-@nn_workload("Linear 1024->1024 b128 forward+backward", target=1.1)
+@nn_workload("Linear 1024->1024 b128 forward+backward", target=1.0)
 def _(torch):
     layer = torch.nn.Linear(1024, 1024)
     x = _leaf(torch, torch.randn(128, 1024))
@@ -473,14 +524,24 @@ def _(torch):
                               else F.log_softmax(x), target).backward()
 
 
-@nn_workload("LSTM 2 layers h256, seq 35 b20 forward+backward", target=2.0)
+@nn_workload("LSTM 2 layers h256, seq 35 b20 forward+backward", target=1.2)
 def _(torch):
     lstm = torch.nn.LSTM(256, 256, 2)
     x = _leaf(torch, torch.randn(35, 20, 256))
     return lambda: _backward_of(torch, lstm(x)[0])
 
 
-@nn_workload("LeNet training step, b64 1x28x28", target=1.3)
+@nn_workload("GRU 2 layers h256, seq 35 b20 forward+backward", target=1.2)
+def _(torch):
+    gru = torch.nn.GRU(256, 256, 2)
+    x = _leaf(torch, torch.randn(35, 20, 256))
+    return lambda: _backward_of(torch, gru(x)[0])
+
+
+LENET_STEP = "LeNet training step, b64 1x28x28"
+
+
+@nn_workload(LENET_STEP, target=1.0)
 def _(torch):
     nn, F = torch.nn, torch.nn.functional
     conv1, conv2 = nn.Conv2d(1, 10, 5), nn.Conv2d(10, 20, 5)
@@ -525,22 +586,78 @@ def time_step(step, repeat=5):
     return min(timeit.repeat(step, number=number, repeat=repeat)) / number
 
 
-def run_nn_workloads(words):
-    print()
-    print(f"{'nn workload':46} {'torch_early':>12} {'torch':>12} {'ratio':>6} {'target':>8}")
+def nn_ratios(words):
+    """Yields (name, target, torch_early seconds, modern seconds or None) for the selected nn
+    workloads, each library on the same number of threads."""
     for name, target, make_step in NN_WORKLOADS:
         if words and not any(w in name for w in words):
             continue
         torch_early.manual_seed(0)
         t_early = time_step(make_step(torch_early))
-        if modern_torch is None:
-            print(f"{name:46} {t_early * 1e3:10.3f}ms   (modern PyTorch is not installed)",
+        t_modern = None
+        if modern_torch is not None:
+            modern_torch.set_num_threads(torch_early.get_num_threads())
+            t_modern = time_step(make_step(modern_torch))
+        yield name, target, t_early, t_modern
+
+
+def run_nn_workloads(words):
+    print()
+    print(f"{'nn workload':50} {'torch_early':>12} {'torch':>12} {'ratio':>6} {'target':>8}")
+    for name, target, t_early, t_modern in nn_ratios(words):
+        if t_modern is None:
+            print(f"{name:50} {t_early * 1e3:10.3f}ms   (modern PyTorch is not installed)",
                   flush=True)
             continue
-        modern_torch.set_num_threads(torch_early.get_num_threads())
-        t_modern = time_step(make_step(modern_torch))
-        print(f"{name:46} {t_early * 1e3:10.3f}ms {t_modern * 1e3:10.3f}ms "
+        print(f"{name:50} {t_early * 1e3:10.3f}ms {t_modern * 1e3:10.3f}ms "
               f"{t_early / t_modern:6.2f} {'<= %.2f' % target:>8}", flush=True)
+
+
+# ---- issue 27: OpenBLAS's kernels, pinned and not -------------------------------------------
+# Some machines set OPENBLAS_CORETYPE, which pins OpenBLAS to the kernels of an older CPU. OpenBLAS
+# reads it once, when it loads, so each setting runs in a process of its own: the environment as it
+# is (or with the core type given to --openblas-pin where the machine sets none), and without the
+# variable. Only the benchmark's own processes see the change.
+
+def nn_ratios_in_child(words, coretype):
+    """[(name, target, ratio or None, torch_early ms)] from a fresh process whose environment has
+    OPENBLAS_CORETYPE=coretype (None: removed)."""
+    env = dict(os.environ)
+    env.pop('OPENBLAS_CORETYPE', None)
+    if coretype is not None:
+        env['OPENBLAS_CORETYPE'] = coretype
+    command = [sys.executable, os.path.abspath(__file__), '--nn-json',
+               '--threads', str(torch_early.get_num_threads())] + words
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    return [json.loads(line) for line in done.stdout.splitlines() if line.startswith('[')]
+
+
+def openblas_pin_main(words, pin):
+    machine = os.environ.get('OPENBLAS_CORETYPE')
+    pinned = machine or pin
+    if pinned is None:
+        print("OPENBLAS_CORETYPE is not set on this machine: give a core type to compare with "
+              "(--openblas-pin Haswell)")
+        return
+    print(f"torch_early {torch_early.__version__}, {torch_early.get_num_threads()} threads; "
+          f"OPENBLAS_CORETYPE={pinned} ({'as this machine sets it' if machine else 'given'}) "
+          f"against unset; ratio = torch_early / modern PyTorch")
+    with_pin = nn_ratios_in_child(words, pinned)
+    without = {row[0]: row for row in nn_ratios_in_child(words, None)}
+    print(f"{'nn workload':50} {'pinned':>16} {'unset':>16} {'target':>8}")
+    for name, target, ratio, ms in with_pin:
+        _, _, ratio_free, ms_free = without[name]
+        def cell(r, t):
+            return f"{t:8.2f}ms {r:5.2f}" if r is not None else f"{t:8.2f}ms   n/a"
+        print(f"{name:50} {cell(ratio, ms):>16} {cell(ratio_free, ms_free):>16} "
+              f"{'<= %.2f' % target:>8}", flush=True)
+
+
+def nn_json_main(words):
+    """The child of openblas_pin_main: one JSON list per workload."""
+    for name, target, t_early, t_modern in nn_ratios(words):
+        print(json.dumps([name, target, t_early / t_modern if t_modern else None, t_early * 1e3]),
+              flush=True)
 
 
 # ---- the data issue: a DataLoader with worker processes, against modern PyTorch's ---------------
@@ -660,14 +777,27 @@ def parse_arguments():
     parser.add_argument("words", nargs="*",
                         help="run only the workloads whose name contains one of these words")
     parser.add_argument("--busy", action="store_true",
-                        help="time the parallel workloads with 1 and with all threads, on the "
-                             "machine as it is and with every core kept busy")
-    return parser.parse_intermixed_args()   # the words may come before or after --busy
+                        help="time the parallel workloads with 1 and with all threads, and the "
+                             "LeNet step, conv2d and LSTM with all threads, on the machine as it "
+                             "is and with every core kept busy")
+    parser.add_argument("--threads", type=int, default=2,
+                        help="threads for torch_early and modern PyTorch (default 2)")
+    parser.add_argument("--openblas-pin", nargs="?", const="", default=None, metavar="CORETYPE",
+                        help="the nn workloads with OPENBLAS_CORETYPE as the machine sets it (or "
+                             "CORETYPE where it sets none) and with it unset, each in a process "
+                             "of its own")
+    parser.add_argument("--nn-json", action="store_true", help=argparse.SUPPRESS)
+    return parser.parse_intermixed_args()   # the words may come before or after the options
 
 
 if __name__ == "__main__":
     arguments = parse_arguments()
-    if arguments.busy:
+    torch_early.set_num_threads(arguments.threads)
+    if arguments.nn_json:
+        nn_json_main(arguments.words)
+    elif arguments.openblas_pin is not None:
+        openblas_pin_main(arguments.words, arguments.openblas_pin or None)
+    elif arguments.busy:
         busy_main(arguments.words)
     else:
         main(arguments.words)
