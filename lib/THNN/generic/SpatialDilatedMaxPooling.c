@@ -41,6 +41,87 @@ static void THNN_(SpatialDilatedMaxPooling_plane)(const real *input, real *outpu
   }
 }
 
+/* The 2x2 window at stride 2 without padding (LeNet's, VGG's) takes one output row from two input
+ * rows (`top`, `bottom`), a pair of columns at a time, and must pick the tap the general loop
+ * picks: in its order (top left, top right, bottom left, bottom right) a later tap wins only when
+ * greater or NaN, so a tie keeps the first and the last NaN wins. Two forms of the same rule:
+ *
+ * - with selects in that order, the winner's offset in its window an int, as wide as a float:
+ *   GCC vectorises this loop for Float even at the baseline SSE2 (4 windows at a time);
+ * - for Double, which that loop leaves scalar and full of unpredictable branches, the winner of
+ *   each row, then of the two rows (the same rule, applied pairwise, picks the same tap), each
+ *   comparison an integer that becomes an offset to load from, so no branch depends on data. */
+static void THNN_(SpatialMaxPooling2x2_rowBySelects)(const real *restrict top,
+                                                     const real *restrict bottom,
+                                                     real *restrict out, THIndex_t *restrict at,
+                                                     long outputWidth, long topRow, int width) {
+  for (long ow = 0; ow < outputWidth; ow++) {
+    real topLeft = top[2 * ow], topRight = top[2 * ow + 1];
+    real bottomLeft = bottom[2 * ow], bottomRight = bottom[2 * ow + 1];
+    real best = topLeft;
+    int offset = 0;
+    if (topRight > best || topRight != topRight) {
+      best = topRight;
+      offset = 1;
+    }
+    if (bottomLeft > best || bottomLeft != bottomLeft) {
+      best = bottomLeft;
+      offset = width;
+    }
+    if (bottomRight > best || bottomRight != bottomRight) {
+      best = bottomRight;
+      offset = width + 1;
+    }
+    out[ow] = best;
+    at[ow] = topRow + 2 * ow + offset;
+  }
+}
+
+static void THNN_(SpatialMaxPooling2x2_rowByLoads)(const real *restrict top,
+                                                   const real *restrict bottom,
+                                                   real *restrict out, THIndex_t *restrict at,
+                                                   long outputWidth, long topRow, long width) {
+  for (long ow = 0; ow < outputWidth; ow++) {
+    const real *topPair = top + 2 * ow, *bottomPair = bottom + 2 * ow;
+    long topRight = (topPair[1] > topPair[0]) | (topPair[1] != topPair[1]);
+    long bottomRight = (bottomPair[1] > bottomPair[0]) | (bottomPair[1] != bottomPair[1]);
+    real topBest = topPair[topRight], bottomBest = bottomPair[bottomRight];
+    long bottomWins = (bottomBest > topBest) | (bottomBest != bottomBest);
+    long offset = topRight + bottomWins * (width + bottomRight - topRight);
+    out[ow] = topPair[offset];
+    at[ow] = topRow + 2 * ow + offset;
+  }
+}
+
+/* One plane of the 2x2 window at stride 2, row by row in the form that suits `real`. */
+static void THNN_(SpatialMaxPooling2x2_plane)(const real *input, real *output,
+                                              THIndex_t *indices, THNN_(PoolSizes) s) {
+  const long inputWidth = s.inputWidth, outputWidth = s.outputWidth;
+  for (long oh = 0; oh < s.outputHeight; oh++) {
+    const long topRow = 2 * oh * inputWidth;
+    const real *top = input + topRow, *bottom = top + inputWidth;
+    real *out = output + oh * outputWidth;
+    THIndex_t *at = indices + oh * outputWidth;
+    if (sizeof(real) == sizeof(float))  /* int fits: SpatialMaxPooling_is2x2 checks the plane */
+      THNN_(SpatialMaxPooling2x2_rowBySelects)(top, bottom, out, at, outputWidth, topRow,
+                                                (int)inputWidth);
+    else
+      THNN_(SpatialMaxPooling2x2_rowByLoads)(top, bottom, out, at, outputWidth, topRow,
+                                              inputWidth);
+  }
+}
+
+/* Whether the window is the 2x2 one at stride 2 that SpatialMaxPooling2x2_plane computes: no
+ * padding, no dilation, and an output of half the input (a ceil_mode that adds a window over
+ * the last odd row or column takes the general path), planes small enough for an int
+ * offset. */
+static int THNN_(SpatialMaxPooling_is2x2)(THNN_(PoolSizes) s, int kW, int kH, int dW, int dH,
+                                          int padW, int padH, int dilationW, int dilationH) {
+  return kW == 2 && kH == 2 && dW == 2 && dH == 2 && padW == 0 && padH == 0 &&
+         dilationW == 1 && dilationH == 1 && s.outputHeight == s.inputHeight / 2 &&
+         s.outputWidth == s.inputWidth / 2 && s.inputHeight <= INT_MAX / s.inputWidth;
+}
+
 void THNN_(SpatialDilatedMaxPooling_updateOutput)(THNNState *state, THTensor *input,
                                                   THTensor *output, THIndexTensor *indices,
                                                   int kW, int kH, int dW, int dH, int padW,
@@ -61,15 +142,71 @@ void THNN_(SpatialDilatedMaxPooling_updateOutput)(THNNState *state, THTensor *in
   THIndex_t *ind_data = THIndexTensor_(data)(ind);
   long inputPlane = s.inputHeight * s.inputWidth, outputPlane = s.outputHeight * s.outputWidth;
 
-  TH_PARALLEL_LOOP(p, s.batch * s.planes, (double)s.batch * s.planes * outputPlane * kH * kW,
-                   THNN_(SpatialDilatedMaxPooling_plane)(
-                       in_data + p * inputPlane, out_data + p * outputPlane,
-                       ind_data + p * outputPlane, s, kW, kH, dW, dH, padW, padH, dilationW,
-                       dilationH););
+  if (THNN_(SpatialMaxPooling_is2x2)(s, kW, kH, dW, dH, padW, padH, dilationW, dilationH))
+    TH_PARALLEL_LOOP(p, s.batch * s.planes, (double)s.batch * s.planes * outputPlane * 4,
+                     THNN_(SpatialMaxPooling2x2_plane)(in_data + p * inputPlane,
+                                                       out_data + p * outputPlane,
+                                                       ind_data + p * outputPlane, s););
+  else
+    TH_PARALLEL_LOOP(p, s.batch * s.planes, (double)s.batch * s.planes * outputPlane * kH * kW,
+                     THNN_(SpatialDilatedMaxPooling_plane)(
+                         in_data + p * inputPlane, out_data + p * outputPlane,
+                         ind_data + p * outputPlane, s, kW, kH, dW, dH, padW, padH, dilationW,
+                         dilationH););
 
   THTensor_(free)(input);
   THTensor_(freeCopyTo)(out, output);
   THIndexTensor_(freeCopyTo)(ind, indices);
+}
+
+/* The backward of one plane of the general path: zeros, then each gradient added at its index. */
+static void THNN_(SpatialDilatedMaxPooling_scatterPlane)(real *gradInput, const real *gradOutput,
+                                                         const THIndex_t *indices,
+                                                         long inputPlane, long outputPlane) {
+  memset(gradInput, 0, sizeof(real) * inputPlane);
+  for (long k = 0; k < outputPlane; k++)
+    if (indices[k] >= 0)
+      gradInput[indices[k]] += gradOutput[k];
+}
+
+/* The backward of one plane for the 2x2 window at stride 2: each window's four gradients are
+ * written at once (the gradient where the index points, zeros elsewhere), so the plane is
+ * written once, with no zero fill before it. The row and column no window covers (odd sizes)
+ * get zeros. Returns 0 without finishing when an index lies outside its window (indices the
+ * forward did not write): the caller then scatters the plane as the general path does. */
+static int THNN_(SpatialMaxPooling2x2_gradPlane)(real *restrict gradInput,
+                                                 const real *restrict gradOutput,
+                                                 const THIndex_t *restrict indices,
+                                                 THNN_(PoolSizes) s) {
+  const long inputWidth = s.inputWidth, outputWidth = s.outputWidth;
+  const int width = (int)inputWidth;
+  for (long oh = 0; oh < s.outputHeight; oh++) {
+    const long topRow = 2 * oh * inputWidth;
+    real *top = gradInput + topRow, *bottom = top + inputWidth;
+    const real *grad = gradOutput + oh * outputWidth;
+    const THIndex_t *at = indices + oh * outputWidth;
+    long inWindow = 0;        /* windows whose index is one of their four taps */
+    for (long ow = 0; ow < outputWidth; ow++) {
+      /* exact in an int: an index is in its plane (checked), which has at most INT_MAX elements,
+       * and an int keeps the loop vectorisable at SSE2 */
+      int offset = (int)(at[ow] - (topRow + 2 * ow));
+      real g = grad[ow];
+      top[2 * ow] = offset == 0 ? g : 0;
+      top[2 * ow + 1] = offset == 1 ? g : 0;
+      bottom[2 * ow] = offset == width ? g : 0;
+      bottom[2 * ow + 1] = offset == width + 1 ? g : 0;
+      inWindow += (offset == 0) + (offset == 1) + (offset == width) + (offset == width + 1);
+    }
+    if (inWindow != outputWidth)
+      return 0;
+    if (inputWidth % 2) {
+      top[inputWidth - 1] = 0;
+      bottom[inputWidth - 1] = 0;
+    }
+  }
+  if (s.inputHeight % 2)
+    memset(gradInput + (s.inputHeight - 1) * inputWidth, 0, sizeof(real) * inputWidth);
+  return 1;
 }
 
 void THNN_(SpatialDilatedMaxPooling_updateGradInput)(THNNState *state, THTensor *input,
@@ -93,14 +230,13 @@ void THNN_(SpatialDilatedMaxPooling_updateGradInput)(THNNState *state, THTensor 
   real *go_data = THTensor_(data)(gradOutput), *gi_data = THTensor_(data)(gradIn);
   THIndex_t *ind_data = THIndexTensor_(data)(ind);
 
+  int fast = THNN_(SpatialMaxPooling_is2x2)(s, kW, kH, dW, dH, padW, padH, dilationW, dilationH);
   TH_PARALLEL_LOOP(p, s.batch * s.planes, (double)s.batch * s.planes * inputPlane, {
     real *gi = gi_data + p * inputPlane;
     const real *go = go_data + p * outputPlane;
     const THIndex_t *at = ind_data + p * outputPlane;
-    memset(gi, 0, sizeof(real) * inputPlane);
-    for (long k = 0; k < outputPlane; k++)
-      if (at[k] >= 0)
-        gi[at[k]] += go[k];
+    if (!fast || !THNN_(SpatialMaxPooling2x2_gradPlane)(gi, go, at, s))
+      THNN_(SpatialDilatedMaxPooling_scatterPlane)(gi, go, at, inputPlane, outputPlane);
   });
 
   THTensor_(free)(gradOutput);
