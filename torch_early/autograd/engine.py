@@ -20,6 +20,18 @@ returned, or the caller's gradient, so it is copied before the second one is add
 
 from collections import deque
 
+# Variable and StochasticFunction, imported on the first backward: both modules import this one.
+_graph_classes = None
+
+
+def _classes():
+    global _graph_classes
+    if _graph_classes is None:
+        from .variable import Variable
+        from .stochastic_function import StochasticFunction
+        _graph_classes = (Variable, StochasticFunction)
+    return _graph_classes
+
 
 class _GradientBuffer(object):
     """The gradients a Function is waiting for: one slot per output, summed as they arrive."""
@@ -56,9 +68,7 @@ class ExecutionEngine(object):
     def run_backward(self, variables, grad_variables, retain_variables):
         """`grad_variables` holds one gradient per root, None for a root that does not require
         grad: no gradient flows from it, but the stochastic nodes of its graph are trained."""
-        from .variable import Variable
-        from .stochastic_function import StochasticFunction
-
+        Variable, StochasticFunction = _classes()
         buffers = {}
         start = []
         leaf_roots = []
@@ -92,19 +102,20 @@ class ExecutionEngine(object):
 
         while ready:
             fn = ready.pop()
-            buffer = buffers.pop(fn)
-            grad_output = buffer.grads
-            if not isinstance(fn, StochasticFunction):
+            grad_output = buffers.pop(fn).grads
+            if fn._output_meta is not None and not isinstance(fn, StochasticFunction):
                 self._fill_unused_outputs(fn, grad_output)
             grad_input = fn._do_backward(tuple(grad_output), retain_variables)
 
             edges = zip(fn.previous_functions, fn.needs_input_grad, grad_input)
             for (prev, output_nr), needed, grad in edges:
-                if not needed or isinstance(prev, StochasticFunction):
+                if not needed:
                     continue
                 if isinstance(prev, Variable):
                     if grad is not None:
                         prev._do_backward((grad,), retain_variables)
+                    continue
+                if isinstance(prev, StochasticFunction):
                     continue
                 prev_buffer = buffers.get(prev)
                 if prev_buffer is None:

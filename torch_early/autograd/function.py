@@ -121,28 +121,33 @@ class Function(object):
     # -- forward: run, wrap, record ------------------------------------------------------
 
     def _do_forward(self, *input):
+        # One pass over the inputs gathers what the graph records; it is only kept when no
+        # input is volatile. (This runs for every operation: plain loops, no helpers.)
         tensors = []
+        needs = []
+        previous = []
         volatile = False
         for arg in input:
             if not isinstance(arg, Variable):
                 raise TypeError("{} expects Variables as inputs, but got {}".format(
                     type(self).__name__, type(arg).__name__))
-            volatile = volatile or arg.volatile
+            if arg.volatile:
+                volatile = True
             tensors.append(arg.data)
+            needs.append(arg.requires_grad)
+            creator = arg.creator
+            previous.append((arg, 0) if creator is None else (creator, arg.output_nr))
 
-        if getattr(self, 'inplace', False) and input:
+        if input and getattr(self, 'inplace', False):
             # Checked before forward runs, so that a refused operation changes nothing.
             _check_not_shared(input[0])
 
         if volatile:
             self.requires_grad = False
         else:
-            needs = tuple([arg.requires_grad for arg in input])
-            self.needs_input_grad = needs
+            self.needs_input_grad = needs = tuple(needs)
             self.requires_grad = any(needs)
-            self.previous_functions = tuple([
-                (arg, 0) if arg.creator is None else (arg.creator, arg.output_nr)
-                for arg in input])
+            self.previous_functions = tuple(previous)
 
         self.num_inputs = len(input)
         try:

@@ -41,6 +41,86 @@ static void THNN_(SpatialDilatedMaxPooling_plane)(const real *input, real *outpu
   }
 }
 
+/* The 2x2 window at stride 2 without padding (LeNet's, VGG's) takes one output row from two input
+ * rows (`top`, `bottom`), a pair of columns at a time, and must pick the tap the general loop
+ * picks: in its order (top left, top right, bottom left, bottom right) a later tap wins only when
+ * greater or NaN, so a tie keeps the first and the last NaN wins. Two forms of the same rule:
+ *
+ * - with selects in that order, the winner's offset in its window an int, as wide as a float:
+ *   GCC vectorises this loop for Float even at the baseline SSE2 (4 windows at a time);
+ * - for Double, which that loop leaves scalar and full of unpredictable branches, the winner of
+ *   each row, then of the two rows (the same rule, applied pairwise, picks the same tap), each
+ *   comparison an integer that becomes an offset to load from, so no branch depends on data. */
+static void THNN_(SpatialMaxPooling2x2_rowBySelects)(const real *restrict top,
+                                                     const real *restrict bottom,
+                                                     real *restrict out, THIndex_t *restrict at,
+                                                     long outputWidth, long topRow, int width) {
+  for (long ow = 0; ow < outputWidth; ow++) {
+    real topLeft = top[2 * ow], topRight = top[2 * ow + 1];
+    real bottomLeft = bottom[2 * ow], bottomRight = bottom[2 * ow + 1];
+    real best = topLeft;
+    int offset = 0;
+    if (topRight > best || topRight != topRight) {
+      best = topRight;
+      offset = 1;
+    }
+    if (bottomLeft > best || bottomLeft != bottomLeft) {
+      best = bottomLeft;
+      offset = width;
+    }
+    if (bottomRight > best || bottomRight != bottomRight) {
+      best = bottomRight;
+      offset = width + 1;
+    }
+    out[ow] = best;
+    at[ow] = topRow + 2 * ow + offset;
+  }
+}
+
+static void THNN_(SpatialMaxPooling2x2_rowByLoads)(const real *restrict top,
+                                                   const real *restrict bottom,
+                                                   real *restrict out, THIndex_t *restrict at,
+                                                   long outputWidth, long topRow, long width) {
+  for (long ow = 0; ow < outputWidth; ow++) {
+    const real *topPair = top + 2 * ow, *bottomPair = bottom + 2 * ow;
+    long topRight = (topPair[1] > topPair[0]) | (topPair[1] != topPair[1]);
+    long bottomRight = (bottomPair[1] > bottomPair[0]) | (bottomPair[1] != bottomPair[1]);
+    real topBest = topPair[topRight], bottomBest = bottomPair[bottomRight];
+    long bottomWins = (bottomBest > topBest) | (bottomBest != bottomBest);
+    long offset = topRight + bottomWins * (width + bottomRight - topRight);
+    out[ow] = topPair[offset];
+    at[ow] = topRow + 2 * ow + offset;
+  }
+}
+
+/* One plane of the 2x2 window at stride 2, row by row in the form that suits `real`. */
+static void THNN_(SpatialMaxPooling2x2_plane)(const real *input, real *output,
+                                              THIndex_t *indices, THNN_(PoolSizes) s) {
+  const long inputWidth = s.inputWidth, outputWidth = s.outputWidth;
+  for (long oh = 0; oh < s.outputHeight; oh++) {
+    const long topRow = 2 * oh * inputWidth;
+    const real *top = input + topRow, *bottom = top + inputWidth;
+    real *out = output + oh * outputWidth;
+    THIndex_t *at = indices + oh * outputWidth;
+    if (sizeof(real) == sizeof(float))  /* int: SpatialMaxPooling_is2x2 checks the width */
+      THNN_(SpatialMaxPooling2x2_rowBySelects)(top, bottom, out, at, outputWidth, topRow,
+                                                (int)inputWidth);
+    else
+      THNN_(SpatialMaxPooling2x2_rowByLoads)(top, bottom, out, at, outputWidth, topRow,
+                                              inputWidth);
+  }
+}
+
+/* Whether the window is the 2x2 one at stride 2 that SpatialMaxPooling2x2_plane computes: no
+ * padding, no dilation, and an output of half the input (a ceil_mode that adds a window over
+ * the last odd row or column takes the general path), rows short enough for an int offset. */
+static int THNN_(SpatialMaxPooling_is2x2)(THNN_(PoolSizes) s, int kW, int kH, int dW, int dH,
+                                          int padW, int padH, int dilationW, int dilationH) {
+  return kW == 2 && kH == 2 && dW == 2 && dH == 2 && padW == 0 && padH == 0 &&
+         dilationW == 1 && dilationH == 1 && s.outputHeight == s.inputHeight / 2 &&
+         s.outputWidth == s.inputWidth / 2 && s.inputWidth < INT_MAX;
+}
+
 void THNN_(SpatialDilatedMaxPooling_updateOutput)(THNNState *state, THTensor *input,
                                                   THTensor *output, THIndexTensor *indices,
                                                   int kW, int kH, int dW, int dH, int padW,
@@ -61,11 +141,17 @@ void THNN_(SpatialDilatedMaxPooling_updateOutput)(THNNState *state, THTensor *in
   THIndex_t *ind_data = THIndexTensor_(data)(ind);
   long inputPlane = s.inputHeight * s.inputWidth, outputPlane = s.outputHeight * s.outputWidth;
 
-  TH_PARALLEL_LOOP(p, s.batch * s.planes, (double)s.batch * s.planes * outputPlane * kH * kW,
-                   THNN_(SpatialDilatedMaxPooling_plane)(
-                       in_data + p * inputPlane, out_data + p * outputPlane,
-                       ind_data + p * outputPlane, s, kW, kH, dW, dH, padW, padH, dilationW,
-                       dilationH););
+  if (THNN_(SpatialMaxPooling_is2x2)(s, kW, kH, dW, dH, padW, padH, dilationW, dilationH))
+    TH_PARALLEL_LOOP(p, s.batch * s.planes, (double)s.batch * s.planes * outputPlane * 4,
+                     THNN_(SpatialMaxPooling2x2_plane)(in_data + p * inputPlane,
+                                                       out_data + p * outputPlane,
+                                                       ind_data + p * outputPlane, s););
+  else
+    TH_PARALLEL_LOOP(p, s.batch * s.planes, (double)s.batch * s.planes * outputPlane * kH * kW,
+                     THNN_(SpatialDilatedMaxPooling_plane)(
+                         in_data + p * inputPlane, out_data + p * outputPlane,
+                         ind_data + p * outputPlane, s, kW, kH, dW, dH, padW, padH, dilationW,
+                         dilationH););
 
   THTensor_(free)(input);
   THTensor_(freeCopyTo)(out, output);
@@ -93,6 +179,9 @@ void THNN_(SpatialDilatedMaxPooling_updateGradInput)(THNNState *state, THTensor 
   real *go_data = THTensor_(data)(gradOutput), *gi_data = THTensor_(data)(gradIn);
   THIndex_t *ind_data = THIndexTensor_(data)(ind);
 
+  /* Zeros, then each gradient added where its index points. (For the 2x2 window, writing each
+   * window's four gradients at once, with no zero fill, measured 30% slower than this: the fill
+   * streams and the scatter touches a quarter of the plane.) */
   TH_PARALLEL_LOOP(p, s.batch * s.planes, (double)s.batch * s.planes * inputPlane, {
     real *gi = gi_data + p * inputPlane;
     const real *go = go_data + p * outputPlane;

@@ -2,15 +2,11 @@
 nOutputPlane x nInputPlane kernels of kH x kW, with stride (dW, dH) and zero padding (padW, padH),
 on a 3D input (planes x H x W) or a 4D batch. Over THNN's SpatialConvolutionMM kernels, which
 unfold the input into finput (im2col) and multiply it by the weight."""
-import math
-
-import torch_early
-from .Module import Module
+from ._ConvolutionBase import ConvolutionBase
 from . import utils
-from .utils import clear
 
 
-class SpatialConvolution(Module):
+class SpatialConvolution(ConvolutionBase):
 
     def __init__(self, nInputPlane, nOutputPlane, kW, kH, dW=1, dH=1, padW=0, padH=None):
         super(SpatialConvolution, self).__init__()
@@ -24,36 +20,7 @@ class SpatialConvolution(Module):
         self.dH = dH
         self.padW = padW
         self.padH = padH if padH is not None else padW
-        self.weight = torch_early.Tensor(nOutputPlane, nInputPlane, kH, kW)
-        self.bias = torch_early.Tensor(nOutputPlane)
-        self.gradWeight = torch_early.Tensor(nOutputPlane, nInputPlane, kH, kW)
-        self.gradBias = torch_early.Tensor(nOutputPlane)
-        self.finput = None
-        self.fgradInput = None
-        self.reset()
-
-    def noBias(self):
-        self.bias = None
-        self.gradBias = None
-        return self
-
-    def reset(self, stdv=None):
-        """Uniform weights in [-stdv, stdv], stdv = 1/sqrt(kW * kH * nInputPlane) (the fan-in),
-        or sqrt(3) * stdv when given."""
-        if stdv is not None:
-            stdv = stdv * math.sqrt(3)
-        else:
-            stdv = 1. / math.sqrt(self.kW * self.kH * self.nInputPlane)
-        self.weight.uniform_(-stdv, stdv)
-        if self.bias is not None:
-            self.bias.uniform_(-stdv, stdv)
-        return self
-
-    def _buffers(self, input):
-        if self.finput is None:
-            self.finput = input.new()
-        if self.fgradInput is None:
-            self.fgradInput = input.new()
+        self._makeParameters((nOutputPlane, nInputPlane, kH, kW), (nOutputPlane,))
 
     def updateOutput(self, input):
         self._buffers(input)
@@ -78,15 +45,6 @@ class SpatialConvolution(Module):
             self.finput, self.fgradInput, self.kW, self.kH, self.dW, self.dH, self.padW,
             self.padH, scale)
 
-    def clearState(self):
-        clear(self, 'finput', 'fgradInput')
-        return super(SpatialConvolution, self).clearState()
-
     def __repr__(self):
-        s = '{}({} -> {}, {}x{}'.format(super(SpatialConvolution, self).__repr__(),
-                                        self.nInputPlane, self.nOutputPlane, self.kW, self.kH)
-        if self.dW != 1 or self.dH != 1 or self.padW != 0 or self.padH != 0:
-            s += ', {},{}'.format(self.dW, self.dH)
-        if self.padW != 0 or self.padH != 0:
-            s += ', {},{}'.format(self.padW, self.padH)
-        return s + (') without bias' if self.bias is None else ')')
+        return (self._reprHead((self.kW, self.kH)) +
+                self._reprWindow((self.dW, self.dH), (self.padW, self.padH)) + self._reprTail())

@@ -2,15 +2,11 @@
 position has its own kernels (weight: oH x oW x nOutputPlane x nInputPlane x kH x kW) and its own
 bias (nOutputPlane x oH x oW), so the input size (iW x iH) is fixed when the module is made.
 Over THNN's SpatialConvolutionLocal kernels."""
-import math
-
-import torch_early
-from .Module import Module
+from ._ConvolutionBase import ConvolutionBase
 from . import utils
-from .utils import clear
 
 
-class SpatialConvolutionLocal(Module):
+class SpatialConvolutionLocal(ConvolutionBase):
 
     def __init__(self, nInputPlane, nOutputPlane, iW, iH, kW, kH, dW=1, dH=1, padW=0,
                  padH=None):
@@ -32,28 +28,8 @@ class SpatialConvolutionLocal(Module):
         if self.oW < 1 or self.oH < 1:
             raise ValueError('SpatialConvolutionLocal: a {}x{} kernel does not fit a {}x{} input '
                              'padded by {},{}'.format(kW, kH, iW, iH, self.padW, self.padH))
-        self.weight = torch_early.Tensor(self.oH, self.oW, nOutputPlane, nInputPlane, kH, kW)
-        self.bias = torch_early.Tensor(nOutputPlane, self.oH, self.oW)
-        self.gradWeight = torch_early.Tensor().resize_as_(self.weight)
-        self.gradBias = torch_early.Tensor().resize_as_(self.bias)
-        self.finput = None
-        self.fgradInput = None
-        self.reset()
-
-    def reset(self, stdv=None):
-        if stdv is not None:
-            stdv = stdv * math.sqrt(3)
-        else:
-            stdv = 1. / math.sqrt(self.kW * self.kH * self.nInputPlane)
-        self.weight.uniform_(-stdv, stdv)
-        self.bias.uniform_(-stdv, stdv)
-        return self
-
-    def _buffers(self, input):
-        if self.finput is None:
-            self.finput = input.new()
-        if self.fgradInput is None:
-            self.fgradInput = input.new()
+        self._makeParameters((self.oH, self.oW, nOutputPlane, nInputPlane, kH, kW),
+                             (nOutputPlane, self.oH, self.oW))
 
     def _sizes(self):
         return (self.kW, self.kH, self.dW, self.dH, self.padW, self.padH, self.iW, self.iH,
@@ -79,16 +55,7 @@ class SpatialConvolutionLocal(Module):
             self._backend.library_state, input, gradOutput, self.gradWeight, self.gradBias,
             self.finput, self.fgradInput, *(self._sizes() + (scale,)))
 
-    def clearState(self):
-        clear(self, 'finput', 'fgradInput')
-        return super(SpatialConvolutionLocal, self).clearState()
-
     def __repr__(self):
-        s = '{}({} -> {}, {}x{}, {}x{}'.format(super(SpatialConvolutionLocal, self).__repr__(),
-                                               self.nInputPlane, self.nOutputPlane, self.iW,
-                                               self.iH, self.kW, self.kH)
-        if self.dW != 1 or self.dH != 1 or self.padW != 0 or self.padH != 0:
-            s += ', {},{}'.format(self.dW, self.dH)
-        if self.padW != 0 or self.padH != 0:
-            s += ', {},{}'.format(self.padW, self.padH)
-        return s + ')'
+        # the input's size is part of the module; the bias is always there
+        return (self._reprHead((self.iW, self.iH), (self.kW, self.kH)) +
+                self._reprWindow((self.dW, self.dH), (self.padW, self.padH)) + ')')

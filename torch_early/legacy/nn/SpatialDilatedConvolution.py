@@ -43,12 +43,6 @@ class SpatialDilatedConvolution(SpatialConvolution):
             self.padH, self.dilationW, self.dilationH, scale)
 
     def __repr__(self):
-        # Module's name, then the sizes in Lua nn's layout
-        s = '{}({} -> {}, {}x{}'.format(super(SpatialConvolution, self).__repr__(),
-                                        self.nInputPlane, self.nOutputPlane, self.kW, self.kH)
-        if self.dW != 1 or self.dH != 1 or self.padW != 0 or self.padH != 0:
-            s += ', {},{}'.format(self.dW, self.dH)
-        if self.padW != 0 or self.padH != 0:
-            s += ', {},{}'.format(self.padW, self.padH)
-        s += ', {},{}'.format(self.dilationW, self.dilationH)
-        return s + (') without bias' if self.bias is None else ')')
+        return (self._reprHead((self.kW, self.kH)) +
+                self._reprWindow((self.dW, self.dH), (self.padW, self.padH)) +
+                ', {},{}'.format(self.dilationW, self.dilationH) + self._reprTail())

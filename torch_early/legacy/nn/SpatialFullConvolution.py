@@ -3,15 +3,11 @@ of SpatialConvolution: weight is nInputPlane x nOutputPlane x kH x kW and the ou
 (H - 1) * dH - 2 * padH + kH + adjH high (likewise wide). The input may also be a table
 [input, target]: adj is then chosen so that the output has target's last two sizes. Over THNN's
 SpatialFullConvolution kernels."""
-import math
-
-import torch_early
-from .Module import Module
+from ._ConvolutionBase import ConvolutionBase
 from . import utils
-from .utils import clear
 
 
-class SpatialFullConvolution(Module):
+class SpatialFullConvolution(ConvolutionBase):
 
     def __init__(self, nInputPlane, nOutputPlane, kW, kH, dW=1, dH=1, padW=0, padH=None,
                  adjW=0, adjH=0):
@@ -30,28 +26,7 @@ class SpatialFullConvolution(Module):
         self.adjH = adjH
         if self.adjW > self.dW - 1 or self.adjH > self.dH - 1:
             raise ValueError('adjW and adjH must be smaller than dW - 1 and dH - 1 respectively')
-        self.weight = torch_early.Tensor(nInputPlane, nOutputPlane, kH, kW)
-        self.gradWeight = torch_early.Tensor(nInputPlane, nOutputPlane, kH, kW)
-        self.bias = torch_early.Tensor(nOutputPlane)
-        self.gradBias = torch_early.Tensor(nOutputPlane)
-        self.finput = None
-        self.fgradInput = None
-        self.reset()
-
-    def noBias(self):
-        self.bias = None
-        self.gradBias = None
-        return self
-
-    def reset(self, stdv=None):
-        if stdv is not None:
-            stdv = stdv * math.sqrt(3)
-        else:
-            stdv = 1. / math.sqrt(self.kW * self.kH * self.nInputPlane)
-        self.weight.uniform_(-stdv, stdv)
-        if self.bias is not None:
-            self.bias.uniform_(-stdv, stdv)
-        return self
+        self._makeParameters((nInputPlane, nOutputPlane, kH, kW), (nOutputPlane,))
 
     @staticmethod
     def _adjustment(targetSize, ker, pad, stride):
@@ -69,12 +44,6 @@ class SpatialFullConvolution(Module):
         adjW = self._adjustment(target.size(w_dim), self.kW, self.padW, self.dW)
         adjH = self._adjustment(target.size(h_dim), self.kH, self.padH, self.dH)
         return tensor, adjW, adjH
-
-    def _buffers(self, input):
-        if self.finput is None:
-            self.finput = input.new()
-        if self.fgradInput is None:
-            self.fgradInput = input.new()
 
     def updateOutput(self, input):
         tensor, adjW, adjH = self._split(input)
@@ -111,17 +80,10 @@ class SpatialFullConvolution(Module):
             self.finput, self.fgradInput, self.kW, self.kH, self.dW, self.dH, self.padW,
             self.padH, adjW, adjH, scale)
 
-    def clearState(self):
-        clear(self, 'finput', 'fgradInput')
-        return super(SpatialFullConvolution, self).clearState()
-
     def __repr__(self):
-        s = '{}({} -> {}, {}x{}'.format(super(SpatialFullConvolution, self).__repr__(),
-                                        self.nInputPlane, self.nOutputPlane, self.kW, self.kH)
-        if self.dW != 1 or self.dH != 1 or self.padW != 0 or self.padH != 0:
-            s += ', {},{}'.format(self.dW, self.dH)
-        if self.padW != 0 or self.padH != 0 or self.adjW != 0 or self.adjH != 0:
-            s += ', {},{}'.format(self.padW, self.padH)
-        if self.adjW != 0 or self.adjH != 0:
+        adjusted = self.adjW != 0 or self.adjH != 0
+        s = self._reprHead((self.kW, self.kH)) + self._reprWindow(
+            (self.dW, self.dH), (self.padW, self.padH), padShown=adjusted)
+        if adjusted:
             s += ', {},{}'.format(self.adjW, self.adjH)
-        return s + (') without bias' if self.bias is None else ')')
+        return s + self._reprTail()

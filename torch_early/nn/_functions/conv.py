@@ -156,7 +156,9 @@ class ConvNd(Function):
             self._buffers.append(bufs)
             outputs.append(output)
         output = _cat(outputs, 1)
-        return output.view(*self._output_size(input, output))
+        if input.dim() == 3:                       # drop the unit height of a 1-D convolution
+            return output.view(output.size(0), output.size(1), output.size(3))
+        return output
 
     def backward(self, grad_output):
         input, weight, bias = self.saved_tensors
@@ -182,10 +184,16 @@ class ConvNd(Function):
                                                       gw, gb, bufs, self._window)
                 grad_weights.append(gw)
                 grad_biases.append(gb)
+        # the gradients have the 2-D view's sizes: a 1-D convolution's lose the unit height
+        one_d = input.dim() == 3
         if grad_inputs:
-            grad_input = _cat(grad_inputs, 1).view_as(input)
+            grad_input = _cat(grad_inputs, 1)
+            if one_d:
+                grad_input = grad_input.view_as(input)
         if grad_weights:
-            grad_weight = _cat(grad_weights, 0).view_as(weight)
+            grad_weight = _cat(grad_weights, 0)
+            if one_d:
+                grad_weight = grad_weight.view_as(weight)
             if bias is not None:
                 grad_bias = _cat(grad_biases, 0)
         if bias is None:
@@ -208,11 +216,6 @@ class ConvNd(Function):
         else:
             self._convolution = _CONVOLUTIONS[(len(kernel), self.transposed, dilated)]
         self._window = self._convolution.window(self, kernel)
-
-    def _output_size(self, input, output):
-        if input.dim() == 3:                       # drop the unit height of a 1-D convolution
-            return output.size(0), output.size(1), output.size(3)
-        return output.size()
 
 
 def _as_2d(tensor):

@@ -30,7 +30,9 @@ class Dropout(InplaceFunction):
                 mask.zero_()
             else:
                 mask.bernoulli_(1 - self.p).div_(1 - self.p)
-            self.mask = mask.expand_as(input)
+            # FeatureDropout's mask spreads over the spatial dimensions; Dropout's has the
+            # input's size already (and an expand, a Python view, would cost a few us per call)
+            self.mask = mask if mask.size() == input.size() else mask.expand_as(input)
             output.mul_(self.mask)
         return output
 

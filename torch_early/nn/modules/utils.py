@@ -7,6 +7,13 @@ import numbers
 
 def _ntuple(n):
     def parse(x):
+        # the common cases first: an int or a tuple (the Iterable check is an ABC's, slow on
+        # a path taken several times per layer call)
+        kind = type(x)
+        if kind is int:
+            return (x,) * n
+        if kind is tuple:
+            return x
         if isinstance(x, collections.abc.Iterable):
             return tuple(x)
         return (x,) * n

@@ -87,24 +87,40 @@ def _buffer_names(*functions):
     return list(names)
 
 
-def _call(backend, function, values):
-    """Calls `function` of `backend` with each argument taken by its header name from values."""
-    arguments = [values[a.name] if a.name != 'state' else backend.library_state
-                 for a in function.arguments]
-    return getattr(backend, function.name)(*arguments)
+class _Caller(object):
+    """Calls one THNN function of a backend with each argument taken by its header name from a
+    dict of values. The names are read from the header once, when the class is made, not on
+    every call."""
+
+    __slots__ = ('name', 'argument_names')
+
+    def __init__(self, function):
+        self.name = function.name
+        self.argument_names = tuple(a.name for a in function.arguments)
+
+    def __call__(self, backend, values):
+        values['state'] = backend.library_state
+        return getattr(backend, self.name)(*[values[name] for name in self.argument_names])
 
 
-def _set_config(self, header_config, args):
-    if len(args) != len(header_config):
+def _config_converters(header_config):
+    """(name, converter) of each configuration argument, in header order."""
+    return tuple((a.name, _converter(a.type)) for a in header_config)
+
+
+def _set_config(self, header_config, converters, args):
+    if len(args) != len(converters):
         raise TypeError("{}() takes {} configuration argument(s) ({}), but got {}".format(
             type(self).__name__, len(header_config),
             ', '.join(a.name for a in header_config), len(args)))
-    self.config = {a.name: _converter(a.type)(value) for a, value in zip(header_config, args)}
+    self.config = {name: convert(value) for (name, convert), value in zip(converters, args)}
 
 
 def _make_criterion(name, update_output, update_grad_input):
     header_config = _config_arguments(update_output)
+    converters = _config_converters(header_config)
     buffer_names = _buffer_names(update_output, update_grad_input)
+    call_update_output, call_update_grad_input = _Caller(update_output), _Caller(update_grad_input)
 
     def __init__(self, *args, **kwargs):
         Function.__init__(self)
@@ -112,7 +128,7 @@ def _make_criterion(name, update_output, update_grad_input):
         if kwargs:
             raise TypeError("{}() got unexpected keyword argument(s) {}".format(
                 name, ', '.join(sorted(kwargs))))
-        _set_config(self, header_config, args)
+        _set_config(self, header_config, converters, args)
         self.weight = weight
 
     def _values(self, input, target):
@@ -130,15 +146,18 @@ def _make_criterion(name, update_output, update_grad_input):
         backend = type2backend[type(input)]
         self.save_for_backward(input, target)
         output = input.new(1)
-        _call(backend, update_output, dict(self._values(input, target), output=output))
+        values = self._values(input, target)
+        values['output'] = output
+        call_update_output(backend, values)
         return output
 
     def backward(self, grad_output):
         input, target = self.saved_tensors
         backend = type2backend[type(input)]
         grad_input = input.new().resize_as_(input).zero_()
-        _call(backend, update_grad_input,
-              dict(self._values(input, target), gradInput=grad_input))
+        values = self._values(input, target)
+        values['gradInput'] = grad_input
+        call_update_grad_input(backend, values)
         grad_input.mul_(grad_output[0])
         return grad_input, None
 
@@ -150,6 +169,8 @@ def _make_criterion(name, update_output, update_grad_input):
 
 def _make_module(name, update_output, update_grad_input):
     header_config = _config_arguments(update_output)
+    converters = _config_converters(header_config)
+    call_update_output, call_update_grad_input = _Caller(update_output), _Caller(update_grad_input)
     is_inplace = bool(header_config) and header_config[-1].name == 'inplace'
     buffer_names = _buffer_names(update_output, update_grad_input)
     saves_output = any(a.name == 'output' for a in update_grad_input.arguments)
@@ -157,15 +178,19 @@ def _make_module(name, update_output, update_grad_input):
 
     def __init__(self, *args):
         Function.__init__(self)
-        _set_config(self, header_config, args)
+        _set_config(self, header_config, converters, args)
         self.inplace = self.config.get('inplace', False)
         self.buffers = {}
 
     def _values(self, input):
-        for buffer_name in buffer_names:
-            if buffer_name not in self.buffers:
-                self.buffers[buffer_name] = input.new()
-        return dict(self.config, input=input, **self.buffers)
+        buffers = self.buffers
+        if len(buffers) < len(buffer_names):
+            for buffer_name in buffer_names:
+                if buffer_name not in buffers:
+                    buffers[buffer_name] = input.new()
+        values = dict(self.config, **buffers)
+        values['input'] = input
+        return values
 
     def forward(self, input):
         backend = type2backend[type(input)]
@@ -174,7 +199,9 @@ def _make_module(name, update_output, update_grad_input):
             output = input
         else:
             output = input.new()
-        _call(backend, update_output, dict(self._values(input), output=output))
+        values = self._values(input)
+        values['output'] = output
+        call_update_output(backend, values)
         self.save_for_backward(input, output if saves_output else None)
         return output
 
@@ -183,9 +210,11 @@ def _make_module(name, update_output, update_grad_input):
         backend = type2backend[type(input)]
         grad_input = input.new()
         # In place, the kernel writes into gradOutput, which other Functions may share.
-        values = dict(self._values(input), output=output, gradInput=grad_input,
-                      gradOutput=grad_output.clone() if self.inplace else grad_output)
-        _call(backend, update_grad_input, values)
+        values = self._values(input)
+        values['output'] = output
+        values['gradInput'] = grad_input
+        values['gradOutput'] = grad_output.clone() if self.inplace else grad_output
+        call_update_grad_input(backend, values)
         return grad_input
 
     return type(name, (base,), {
