@@ -40,9 +40,9 @@ void THNN_(LSTMFused_updateOutput)(THNNState *state, THTensor *input, THTensor *
   THNN_(checkRecurrentRows)(hidden, 3, "hidden", batch, 4 * H, "4*hidden, hidden as in cx");
   THNN_(checkRecurrentBias)(bias1, 4, "bias1", 4 * H);
   THNN_(checkRecurrentBias)(bias2, 5, "bias2", 4 * H);
-  /* input is written too (the activated gates), element by element */
-  THNN_(checkElementwiseApart)(input, 2, "input", "hidden", hidden, "bias1", bias1, "bias2",
-                               bias2, "cx", cx, NULL);
+  /* input is written too: the activated gates replace its pre-activations */
+  THNN_(checkApart)(input, 2, "input", "hidden", hidden, "bias1", bias1, "bias2", bias2, "cx",
+                    cx, NULL);
   THNN_(checkApart)(hy, 7, "hy", "input", input, "hidden", hidden, "bias1", bias1, "bias2",
                     bias2, "cx", cx, "cy", cy, NULL);
   THNN_(checkApart)(cy, 8, "cy", "input", input, "hidden", hidden, "bias1", bias1, "bias2",
