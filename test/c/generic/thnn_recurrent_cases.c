@@ -271,6 +271,7 @@ TEST(Case_(sizes_and_aliasing_are_checked)) {
   THTensor *v7 = Case_(valuesOf)(1, (long[]){7}, 1), *v4 = Case_(valuesOf)(1, (long[]){4}, 1);
   THTensor *s23 = Case_(valuesOf)(2, (long[]){2, 3}, 1);
   THTensor *g10 = Case_(valuesOf)(2, (long[]){2, 10}, 1);
+  THTensor *h8 = Case_(valuesOf)(2, (long[]){2, 8}, 2);
   THTensor *out1 = THTensor_(new)(), *out2 = THTensor_(new)(), *out3 = THTensor_(new)();
   EXPECT_TH_ERROR(THNN_(LSTMFused_updateOutput)(NULL, g9, g8, NULL, NULL, s2, out1, out2),
                   "input should be of size 2x8 (batch x 4*hidden, hidden as in cx), but got "
@@ -283,9 +284,11 @@ TEST(Case_(sizes_and_aliasing_are_checked)) {
                   "hidden should be of size 2x8");
   EXPECT_TH_ERROR(THNN_(LSTMFused_updateOutput)(NULL, g8, g8, v7, NULL, s2, out1, out2),
                   "bias1 should have 8 elements (one per gate element), but got size 7");
-  EXPECT_TH_ERROR(THNN_(LSTMFused_updateOutput)(NULL, g8, g8, NULL, NULL, s2, out1, s2),
+  EXPECT_TH_ERROR(THNN_(LSTMFused_updateOutput)(NULL, g8, g8, NULL, NULL, s2, out1, out2),
+                  "input should not share memory with hidden");
+  EXPECT_TH_ERROR(THNN_(LSTMFused_updateOutput)(NULL, g8, h8, NULL, NULL, s2, out1, s2),
                   "cy should not share memory with cx");
-  EXPECT_TH_ERROR(THNN_(LSTMFused_updateOutput)(NULL, g8, g8, NULL, NULL, s2, out1, out1),
+  EXPECT_TH_ERROR(THNN_(LSTMFused_updateOutput)(NULL, g8, h8, NULL, NULL, s2, out1, out1),
                   "hy should not share memory with cy");
   EXPECT_TH_ERROR(THNN_(LSTMFused_updateGradInput)(NULL, g8, out1, s2, s23, s2, s2, out2),
                   "cy should be of size 2x2, but got size 2x3");
@@ -307,7 +310,8 @@ TEST(Case_(sizes_and_aliasing_are_checked)) {
                   "gradInInput should not share memory with gradInHidden");
   EXPECT_TH_ERROR(THNN_(GRUFused_updateGradInput)(NULL, out1, out2, v4, out3, g8),
                   "gradOutput should be a 2-D batch x hidden tensor, but got size 4");
-  THTensor *tensors[] = {g8, g9, g6, s2, v7, v4, s23, g10, out1, out2, out3};
+  THTensor *tensors[] = {g8, g9, g6, s2, v7, v4, s23, g10, h8, out1, out2,
+                         out3};
   for (size_t k = 0; k < sizeof(tensors) / sizeof(tensors[0]); k++)
     THTensor_(free)(tensors[k]);
 }
