@@ -56,10 +56,12 @@ static inline void THNN_(addBias)(real *y, const real *b, long n) {
     y[j] += b[j];
 }
 
-/* The work of a loop over `batch` rows of `width` gate elements, for TH_PARALLEL_LOOP: each
- * element costs an exp and a division or so, some ten additions. */
+/* The work of a loop over `batch` rows of `width` gate elements, for TH_PARALLEL_LOOP: counted
+ * as elements, like TH's flat loops. An element costs an exp or so, but the SIMD kernels do a
+ * step of an LSTM of batch 20 and hidden 256 (20480 gate elements) in about 17 us, which two
+ * threads did not make faster (measured): only larger steps share their rows out. */
 static inline double THNN_(recurrentWork)(long batch, long width) {
-  return 10.0 * (double)batch * (double)width;
+  return (double)batch * (double)width;
 }
 
 #endif
