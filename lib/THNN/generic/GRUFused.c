@@ -49,14 +49,17 @@ void THNN_(GRUFused_updateOutput)(THNNState *state, THTensor *input, THTensor *h
                     bias2, "hx", hx, "storage", storage, NULL);
   THNN_(checkApart)(storage, 8, "storage", "input", input, "hidden", hidden, "bias1", bias1,
                     "bias2", bias2, "hx", hx, NULL);
+  THNN_(checkRecurrentMemory)((THTensor *[]){input, hidden, bias1, bias2, hx, hy, storage}, 7);
+  /* the outputs take their sizes first: a resize that fails leaves nothing allocated; storage
+   * is filled through its data pointer, so it is laid out anew, contiguous */
+  THTensor_(resizeAs)(hy, hx);
+  long storageSize[2] = {batch, 5 * H};
+  THNN_(resizeBuffer)(storage, 2, storageSize);
 
   THTensor *inputC = THNN_(readContiguous)(input), *hiddenC = THNN_(readContiguous)(hidden);
   THTensor *hxC = THNN_(readContiguous)(hx);
   THTensor *bias1C = THNN_(readContiguous)(bias1), *bias2C = THNN_(readContiguous)(bias2);
   THTensor *hyC = THNN_(contiguousResult)(hy, hx);
-  /* storage is filled through its data pointer: laid out anew, contiguous */
-  long storageSize[2] = {batch, 5 * H};
-  THNN_(resizeBuffer)(storage, 2, storageSize);
   real *inputData = THTensor_(data)(inputC), *hiddenData = THTensor_(data)(hiddenC);
   real *hxData = THTensor_(data)(hxC), *hyData = THTensor_(data)(hyC);
   real *store = THTensor_(data)(storage);
@@ -107,15 +110,17 @@ void THNN_(GRUFused_updateGradInput)(THNNState *state, THTensor *gradInInput,
                     gradInputHx, "storage", storage, NULL);
   THNN_(checkApart)(gradInputHx, 5, "gradInputHx", "gradOutput", gradOutput, "storage", storage,
                     NULL);
+  THNN_(checkRecurrentMemory)((THTensor *[]){gradInInput, gradInHidden, gradOutput,
+                                             gradInputHx, storage}, 5);
+  THTensor_(resize2d)(gradInInput, batch, 3 * H);
+  THTensor_(resize2d)(gradInHidden, batch, 3 * H);
+  THTensor_(resizeAs)(gradInputHx, gradOutput);
 
   THTensor *gradHyC = THNN_(readContiguous)(gradOutput);
   THTensor *storageC = THNN_(readContiguous)(storage);
-  long gatesSize[2] = {batch, 3 * H};
-  THTensor *gatesLike = THTensor_(newWithSize2d)(gatesSize[0], gatesSize[1]);
-  THTensor *gradInputC = THNN_(contiguousResult)(gradInInput, gatesLike);
-  THTensor *gradHiddenC = THNN_(contiguousResult)(gradInHidden, gatesLike);
+  THTensor *gradInputC = THNN_(contiguousResult)(gradInInput, gradInInput);
+  THTensor *gradHiddenC = THNN_(contiguousResult)(gradInHidden, gradInHidden);
   THTensor *gradHxC = THNN_(contiguousResult)(gradInputHx, gradOutput);
-  THTensor_(free)(gatesLike);
   real *gradHy = THTensor_(data)(gradHyC), *store = THTensor_(data)(storageC);
   real *gradInput = THTensor_(data)(gradInputC), *gradHidden = THTensor_(data)(gradHiddenC);
   real *gradHx = THTensor_(data)(gradHxC);

@@ -47,6 +47,10 @@ void THNN_(LSTMFused_updateOutput)(THNNState *state, THTensor *input, THTensor *
                     bias2, "cx", cx, "cy", cy, NULL);
   THNN_(checkApart)(cy, 8, "cy", "input", input, "hidden", hidden, "bias1", bias1, "bias2",
                     bias2, "cx", cx, NULL);
+  THNN_(checkRecurrentMemory)((THTensor *[]){input, hidden, bias1, bias2, cx, hy, cy}, 7);
+  /* the outputs take their sizes first: a resize that fails leaves nothing allocated */
+  THTensor_(resizeAs)(hy, cx);
+  THTensor_(resizeAs)(cy, cx);
 
   THTensor *gates = THNN_(readContiguous)(input);
   THTensor *hiddenC = THNN_(readContiguous)(hidden), *cxC = THNN_(readContiguous)(cx);
@@ -108,6 +112,10 @@ void THNN_(LSTMFused_updateGradInput)(THNNState *state, THTensor *storage, THTen
                     gradInputCx, NULL);
   THNN_(checkApart)(gradInputCx, 8, "gradInputCx", "storage", storage, "cx", cx, "cy", cy,
                     "gradOutput", gradOutput, "gradOutputCell", gradOutputCell, NULL);
+  THNN_(checkRecurrentMemory)((THTensor *[]){storage, gradInGates, cx, cy, gradOutput,
+                                             gradOutputCell, gradInputCx}, 7);
+  THTensor_(resizeAs)(gradInGates, storage);
+  THTensor_(resizeAs)(gradInputCx, cx);
 
   THTensor *storageC = THNN_(readContiguous)(storage), *cxC = THNN_(readContiguous)(cx);
   THTensor *cyC = THNN_(readContiguous)(cy), *gradHyC = THNN_(readContiguous)(gradOutput);

@@ -33,6 +33,15 @@ static inline void THNN_(checkRecurrentBias)(THTensor *bias, int argNumber, cons
              "per gate element), but got size %s", name, width, THTensor_(sizeDesc)(bias).str);
 }
 
+/* Each non-NULL tensor of the list lies within its storage (THTensor_(data) refuses one whose
+ * storage shrank under it), checked before the kernel allocates its contiguous copies, so that
+ * such an error leaves nothing allocated behind. */
+static inline void THNN_(checkRecurrentMemory)(THTensor **tensors, int count) {
+  for (int k = 0; k < count; k++)
+    if (tensors[k])
+      (void)THTensor_(data)(tensors[k]);
+}
+
 /* t's elements in a contiguous tensor (t itself, retained, when it is contiguous), or NULL for a
  * NULL t; release with THNN_(freeRead). */
 static inline THTensor *THNN_(readContiguous)(THTensor *t) {

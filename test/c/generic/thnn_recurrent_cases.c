@@ -316,6 +316,27 @@ TEST(Case_(sizes_and_aliasing_are_checked)) {
     THTensor_(free)(tensors[k]);
 }
 
+/* A tensor whose storage shrank under it is refused before anything is allocated or written. */
+TEST(Case_(tensors_outside_their_storage_are_refused)) {
+  THTensor *input = Case_(valuesOf)(2, (long[]){2, 8}, 1);
+  THTensor *hidden = Case_(valuesOf)(2, (long[]){2, 8}, 2);
+  THTensor *state = Case_(valuesOf)(2, (long[]){2, 2}, 3), *out1 = THTensor_(new)();
+  THTensor *out2 = THTensor_(new)();
+  THStorage_(resize)(state->storage, 1);
+  EXPECT_TH_ERROR(THNN_(LSTMFused_updateOutput)(NULL, input, hidden, NULL, NULL, state, out1,
+                                                out2),
+                  "storage elements, but its storage has 1");
+  THTensor *gru = THTensor_(newNarrow)(input, 1, 0, 6);
+  THTensor *gruHidden = THTensor_(newNarrow)(hidden, 1, 0, 6);
+  EXPECT_TH_ERROR(THNN_(GRUFused_updateOutput)(NULL, gru, gruHidden, NULL, NULL, state, out1,
+                                               out2),
+                  "storage elements, but its storage has 1");
+  CHECK(out1->nDimension == 0 && out2->nDimension == 0);
+  THTensor *tensors[] = {input, hidden, state, out1, out2, gru, gruHidden};
+  for (size_t k = 0; k < sizeof(tensors) / sizeof(tensors[0]); k++)
+    THTensor_(free)(tensors[k]);
+}
+
 static const harness_test Case_(tests)[] = {
   TEST_ENTRY(Case_(lstm_forward_follows_the_gate_equations)),
   TEST_ENTRY(Case_(lstm_backward_matches_central_differences)),
@@ -323,6 +344,7 @@ static const harness_test Case_(tests)[] = {
   TEST_ENTRY(Case_(gru_backward_matches_central_differences)),
   TEST_ENTRY(Case_(transposed_operands_give_the_same_results)),
   TEST_ENTRY(Case_(sizes_and_aliasing_are_checked)),
+  TEST_ENTRY(Case_(tensors_outside_their_storage_are_refused)),
 };
 
 #endif
