@@ -1,5 +1,5 @@
 /* THVector: kernels over one contiguous run of elements (fill, add, multiply, divide, sum, exp,
- * sigmoid), built once per SIMD level of x86 and chosen for the running CPU when the library loads.
+ * sigmoid, tanh), built once per SIMD level of x86 and chosen for the running CPU when the library loads.
  * On the path of `a.add(b)`: THFloatTensor_cadd splits the elements over the OpenMP threads and
  * each thread calls THFloatVector_cadd on its share. */
 #ifndef TH_VECTOR_INC

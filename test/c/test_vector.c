@@ -1,7 +1,7 @@
-/* THVector: the contiguous kernels (fill, add, multiply, divide, sum, exp, sigmoid, the row kernels
- * of the column reductions), called directly on short arrays at every alignment and length, and
- * the SIMD level chosen for this CPU. The tensor operations that call them are tested with their
- * families (test_arithmetic.c, test_pointwise.c, test_reduce.c). */
+/* THVector: the contiguous kernels (fill, add, multiply, divide, sum, exp, sigmoid, tanh, the row
+ * kernels of the column reductions), called directly on short arrays at every alignment and
+ * length, and the SIMD level chosen for this CPU. The tensor operations that call them are
+ * tested with their families (test_arithmetic.c, test_pointwise.c, test_reduce.c). */
 #include <math.h>
 #include <string.h>
 
@@ -133,7 +133,41 @@ TEST(float_exp_matches_the_c_library_everywhere) {
   THFree(x);
 }
 
+/* tanh of float is our own (a polynomial near 0, exp beyond): within 3 roundings of the C
+ * library's over a dense range, at the switch between the two forms, near 0 (where the relative
+ * error counts) and far out; odd, NaN passed through. Double's is the C library's. */
+TEST(float_tanh_matches_the_c_library_everywhere) {
+  long n = 400001;
+  float *x = THAlloc(sizeof(float) * (n + 4)), *y = THAlloc(sizeof(float) * (n + 4));
+  for (long i = 0; i < n; i++)
+    x[i] = -20.0f + 40.0f * (float)i / (float)(n - 1);
+  x[n] = 0.625f;
+  x[n + 1] = nextafterf(0.625f, 0);
+  x[n + 2] = 1e-30f;
+  x[n + 3] = -3e-4f;
+  THFloatVector_tanh(y, x, n + 4);
+  long wrong = 0;
+  for (long i = 0; i < n + 4; i++) {
+    double expected = tanh((double)x[i]);
+    double ulp = nextafterf((float)fabs(expected), INFINITY) - (float)fabs(expected);
+    wrong += fabs(y[i] - expected) > 3 * ulp;
+  }
+  CHECK_EQ_LONG(wrong, 0);
+  float edges[7] = {NAN, INFINITY, -INFINITY, 0.0f, -0.0f, 200, -1e30f}, out[7];
+  THFloatVector_tanh(out, edges, 7);
+  CHECK(isnan(out[0]));
+  CHECK(out[1] == 1 && out[2] == -1 && out[5] == 1 && out[6] == -1);
+  CHECK(out[3] == 0 && !signbit(out[3]) && out[4] == 0 && signbit(out[4]));
+  double dx[5] = {-3, -0.1, 1e-9, 0.7, 19}, dy[5];
+  THDoubleVector_tanh(dy, dx, 5);
+  for (int i = 0; i < 5; i++)
+    CHECK(dy[i] == tanh(dx[i]));
+  THFree(y);
+  THFree(x);
+}
+
 HARNESS_MAIN(TEST_ENTRY(simd_level_is_a_known_name),
              TEST_ENTRY(vector_kernels_on_every_short_length),
              TEST_ENTRY(row_kernels_of_column_reductions),
-             TEST_ENTRY(float_exp_matches_the_c_library_everywhere))
+             TEST_ENTRY(float_exp_matches_the_c_library_everywhere),
+             TEST_ENTRY(float_tanh_matches_the_c_library_everywhere))

@@ -3,8 +3,8 @@
  * pow, atan2, lerp. Arithmetic (add, div, fmod, addcmul...) is in THTensorArithmetic.c.
  * On the path of `a.exp()`: THPFloatTensor_exp → THFloatTensor_exp → THFloatVector_exp.
  * Each function is one formula in x (an element of t), y (the matching element of src) and the
- * scalars, run by TH_ELEMENTWISE_1/2 (THTensorElementwise.h) after the checks and the resize; exp
- * and sigmoid run THVector's SIMD kernels instead. */
+ * scalars, run by TH_ELEMENTWISE_1/2 (THTensorElementwise.h) after the checks and the resize; exp,
+ * sigmoid and tanh run THVector's SIMD kernels instead on contiguous tensors. */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/THTensorPointwise.c"
 #else
@@ -171,17 +171,12 @@ void THTensor_(tan)(THTensor *r_, THTensor *t) {
   TH_ELEMENTWISE_1(real, TH_MATH(tan)(x));
 }
 
-void THTensor_(tanh)(THTensor *r_, THTensor *t) {
-  THTensor_(resizeAs)(r_, t);
-  TH_ELEMENTWISE_1(real, TH_MATH(tanh)(x));
-}
-
 void THTensor_(trunc)(THTensor *r_, THTensor *t) {
   THTensor_(resizeAs)(r_, t);
   TH_ELEMENTWISE_1(real, TH_MATH(trunc)(x));
 }
 
-/* exp and sigmoid: THVector's kernels on each thread's contiguous share. */
+/* exp, sigmoid and tanh: THVector's kernels on each thread's contiguous share. */
 
 void THTensor_(exp)(THTensor *r_, THTensor *t) {
   THTensor_(resizeAs)(r_, t);
@@ -202,6 +197,17 @@ void THTensor_(sigmoid)(THTensor *r_, THTensor *t) {
                        THVector_(sigmoid)(rp + begin, tp + begin, length););
   } else {
     TH_TENSOR_APPLY2(real, r_, real, t, *r__data = 1 / (1 + TH_MATH(exp)(-*t_data)););
+  }
+}
+
+void THTensor_(tanh)(THTensor *r_, THTensor *t) {
+  THTensor_(resizeAs)(r_, t);
+  if (THTensor_(isContiguous)(r_) && THTensor_(isContiguous)(t)) {
+    real *rp = THTensor_(data)(r_), *tp = THTensor_(data)(t);
+    TH_PARALLEL_CHUNKS(begin, length, THTensor_(nElement)(t),
+                       THVector_(tanh)(rp + begin, tp + begin, length););
+  } else {
+    TH_TENSOR_APPLY2(real, r_, real, t, *r__data = TH_MATH(tanh)(*t_data););
   }
 }
 

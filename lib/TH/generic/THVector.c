@@ -150,6 +150,11 @@ TH_SIMD_CLONES void THVector_(sigmoid)(real *y, const real *x, ptrdiff_t n) {
     y[i] = 1 / (1 + TH_CONCAT_2(THVector_exp, Real)(-x[i]));
 }
 
+TH_SIMD_CLONES void THVector_(tanh)(real *y, const real *x, ptrdiff_t n) {
+  for (ptrdiff_t i = 0; i < n; i++)
+    y[i] = TH_CONCAT_2(THVector_tanh, Real)(x[i]);
+}
+
 #endif
 
 #endif

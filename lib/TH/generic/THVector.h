@@ -40,6 +40,8 @@ TH_API void THVector_(cdiv)(real *z, const real *x, const real *y, ptrdiff_t n);
 TH_API void THVector_(exp)(real *y, const real *x, ptrdiff_t n);
 /* y[i] = 1 / (1 + exp(-x[i])) */
 TH_API void THVector_(sigmoid)(real *y, const real *x, ptrdiff_t n);
+/* y[i] = tanh(x[i]) (float: within 3 roundings of the C library's; double: the C library's) */
+TH_API void THVector_(tanh)(real *y, const real *x, ptrdiff_t n);
 #endif
 
 #endif

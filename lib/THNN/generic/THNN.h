@@ -1357,4 +1357,41 @@ TH_API void THNN_(VolumetricReplicationPadding_updateGradInput)(
           int ptop, int pbottom,
           int pfront, int pback);
 
+/* ---- Recurrent cells (fused element-wise parts of a step) ---- */
+
+TH_API void THNN_(LSTMFused_updateOutput)(
+          THNNState *state,
+          THTensor *input,
+          THTensor *hidden,
+          THTensor *bias1,        // [OPTIONAL]
+          THTensor *bias2,        // [OPTIONAL]
+          THTensor *cx,
+          THTensor *hy,
+          THTensor *cy);
+TH_API void THNN_(LSTMFused_updateGradInput)(
+          THNNState *state,
+          THTensor *storage,
+          THTensor *gradInGates,
+          THTensor *cx,
+          THTensor *cy,
+          THTensor *gradOutput,
+          THTensor *gradOutputCell,
+          THTensor *gradInputCx);
+TH_API void THNN_(GRUFused_updateOutput)(
+          THNNState *state,
+          THTensor *input,
+          THTensor *hidden,
+          THTensor *bias1,        // [OPTIONAL]
+          THTensor *bias2,        // [OPTIONAL]
+          THTensor *hx,
+          THTensor *hy,
+          THTensor *storage);
+TH_API void THNN_(GRUFused_updateGradInput)(
+          THNNState *state,
+          THTensor *gradInInput,
+          THTensor *gradInHidden,
+          THTensor *gradOutput,
+          THTensor *gradInputHx,
+          THTensor *storage);
+
 #endif

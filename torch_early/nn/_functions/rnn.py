@@ -7,23 +7,87 @@ not depend on the hidden state, so a layer computes it for all time steps in one
 before the loop; each step then only multiplies the hidden state. And an LSTM layer over a
 padded sequence is one Function, LSTMLayer, with backpropagation through time written out (one
 product per step each way, and the gradient of W_hh as one product over all steps); an LSTM
-cell, or a layer over a packed sequence, uses LSTMPointwise, a step's element-wise part as one
-Function.
+cell, or a layer over a packed sequence, uses LSTMFusedStep, and every GRU step GRUFusedStep: a
+step's element-wise part as one Function. The element-wise parts run in THNN's fused kernels
+(LSTMFused, GRUFused: one pass over each batch row, the gates' sigmoid and tanh on THVector's
+SIMD kernels); the unfused Variable math (LSTMPointwise, _gru_step_unfused) remains for tensor
+types THNN has no kernels for.
 
 Gate order in the weights, as in the era: LSTM (input, forget, cell, output), GRU (reset,
 update, new).
 """
 
 import torch_early
+from ..._thnn import type2backend
 from ...autograd import Function
 from ...autograd._functions.tensor import Split
 from .. import functional as F
 from .dropout import Dropout
 
 
+def _fused_backend(tensor):
+    """THNN's backend for the tensor's type, or None for a type it has no kernels for (the
+    fused cells then fall back to the Variable math)."""
+    try:
+        return type2backend[type(tensor)]
+    except KeyError:
+        return None
+
+
+class LSTMFusedStep(Function):
+    """forward(input_gates, hidden_gates, cx) → (hy, cy), with input_gates = x·W_ihᵀ + b_ih and
+    hidden_gates = h·W_hhᵀ + b_hh, (batch, 4·hidden): the math of LSTMPointwise on
+    input_gates + hidden_gates, in THNN's LSTMFused kernels (one call each way)."""
+
+    def forward(self, input_gates, hidden_gates, cx):
+        backend = type2backend[type(cx)]
+        # the kernel replaces its input's pre-activations by the activated gates, which the
+        # backward reads: it gets a copy of its own
+        gates = input_gates.clone()
+        hy, cy = cx.new(), cx.new()
+        backend.LSTMFused_updateOutput(backend.library_state, gates, hidden_gates, None, None,
+                                       cx, hy, cy)
+        self.save_for_backward(cx)
+        self.gates, self.cy = gates, cy
+        return hy, cy
+
+    def backward(self, grad_hy, grad_cy):
+        cx, = self.saved_tensors
+        backend = type2backend[type(cx)]
+        grad_gates, grad_cx = cx.new(), cx.new()
+        backend.LSTMFused_updateGradInput(backend.library_state, self.gates, grad_gates, cx,
+                                          self.cy, grad_hy.contiguous(), grad_cy.contiguous(),
+                                          grad_cx)
+        # both sums of products get the same gradient (the engine copies before it adds)
+        return grad_gates, grad_gates, grad_cx
+
+
+class GRUFusedStep(Function):
+    """forward(input_gates, hidden_gates, hx) → hy, with input_gates = x·W_ihᵀ + b_ih and
+    hidden_gates = h·W_hhᵀ + b_hh, (batch, 3·hidden): r, z = σ(their reset and update thirds
+    summed), n = tanh(input's third + r·hidden's third), hy = n + z·(hx − n), in THNN's GRUFused
+    kernels. The gradient of hx is its direct share, z·grad_hy; the share through hidden_gates
+    flows back through the product that made them."""
+
+    def forward(self, input_gates, hidden_gates, hx):
+        backend = type2backend[type(hx)]
+        hy, self.storage = hx.new(), hx.new()
+        backend.GRUFused_updateOutput(backend.library_state, input_gates, hidden_gates, None,
+                                      None, hx, hy, self.storage)
+        return hy
+
+    def backward(self, grad_hy):
+        backend = type2backend[type(grad_hy)]
+        grad_input_gates, grad_hidden_gates, grad_hx = (grad_hy.new() for _ in range(3))
+        backend.GRUFused_updateGradInput(backend.library_state, grad_input_gates,
+                                         grad_hidden_gates, grad_hy, grad_hx, self.storage)
+        return grad_input_gates, grad_hidden_gates, grad_hx
+
+
 class LSTMPointwise(Function):
     """forward(gates, cx) → (hy, cy) for gates = x·W_ihᵀ + b_ih + h·W_hhᵀ + b_hh, (batch, 4·hidden):
-    i, f, o = σ(gates' quarters 0, 1, 3), g = tanh(quarter 2), cy = f·cx + i·g, hy = o·tanh(cy)."""
+    i, f, o = σ(gates' quarters 0, 1, 3), g = tanh(quarter 2), cy = f·cx + i·g, hy = o·tanh(cy).
+    The unfused math, for tensor types without THNN kernels."""
 
     def forward(self, gates, cx):
         i, f, g, o = (gates.narrow(1, k * cx.size(1), cx.size(1)) for k in range(4))
@@ -68,57 +132,50 @@ class LSTMLayer(Function):
         return range(steps - 1, -1, -1) if self.reverse else range(steps)
 
     def forward(self, input_gates, h0, c0, w_hh):
+        backend = type2backend[type(h0)]
         batch, hidden = h0.size(0), h0.size(1)
         steps = input_gates.size(0) // batch if batch else 0
-        # per step: the activated gates i, f, g, o, the cell state c, tanh(c), and the hidden
-        # state (the output)
+        # per step: the activated gates i, f, g, o (LSTMFused leaves them in place of the
+        # pre-activations), the cell state c and the hidden state (the output). Each cell state
+        # is a tensor of its own: the kernel writes cy apart from the memory of cx.
         gates = input_gates.clone().view(steps, batch, 4 * hidden)
-        cells, tanh_cells = h0.new(steps, batch, hidden), h0.new(steps, batch, hidden)
+        cells = [None] * steps
         outputs = h0.new(steps, batch, hidden)
+        hidden_gates = h0.new(batch, 4 * hidden)
         h, c = h0, c0
         w_hh_t = w_hh.t()
         for t in self._order(steps):
-            g = gates[t]
-            g.addmm_(h, w_hh_t)
-            i, f, cell_in, o = (g.narrow(1, k * hidden, hidden) for k in range(4))
-            # tanh(x) = 2σ(2x) − 1: one sigmoid over the whole contiguous block of gates runs
-            # on the vector kernel, where four on its strided quarters would not
-            cell_in.mul_(2)
-            g.sigmoid_()
-            cell_in.mul_(2).add_(-1)
-            c = cells[t].copy_(f).mul_(c).addcmul_(1, i, cell_in)
-            tanh_c = tanh_cells[t].copy_(c).mul_(2).sigmoid_().mul_(2).add_(-1)
-            h = outputs[t].copy_(tanh_c).mul_(o)
+            torch_early.mm(h, w_hh_t, out=hidden_gates)
+            cells[t] = h0.new()
+            backend.LSTMFused_updateOutput(backend.library_state, gates[t], hidden_gates, None,
+                                           None, c, outputs[t], cells[t])
+            h, c = outputs[t], cells[t]
         self.save_for_backward(h0, c0, w_hh)
-        self.gates, self.cells, self.tanh_cells, self.outputs = gates, cells, tanh_cells, outputs
+        self.gates, self.cells, self.outputs = gates, cells, outputs
         return outputs, h.clone(), c.clone()
 
     def backward(self, grad_outputs, grad_h_n, grad_c_n):
         h0, c0, w_hh = self.saved_tensors
-        gates, cells, tanh_cells, outputs = self.gates, self.cells, self.tanh_cells, self.outputs
+        backend = type2backend[type(h0)]
+        gates, cells, outputs = self.gates, self.cells, self.outputs
         steps, batch, hidden = outputs.size(0), h0.size(0), h0.size(1)
         grad_gates = h0.new(steps, batch, 4 * hidden)
         # hidden states before each step, the inputs of W_hh
         previous_h = h0.new(steps, batch, hidden)
-        dh, dc = grad_h_n.clone(), grad_c_n.clone()
+        dh = grad_h_n.clone()
+        # the cell's gradient, in two buffers taken in turn (the kernel writes the gradient of
+        # cx apart from the gradient of cy it reads)
+        dc, dc_next = grad_c_n.clone(), h0.new()
         order = list(self._order(steps))
         for position in range(steps - 1, -1, -1):
             t = order[position]
             before = order[position - 1] if position > 0 else None
             c_before = cells[before] if before is not None else c0
             previous_h[t].copy_(outputs[before] if before is not None else h0)
-            i, f, cell_in, o = (gates[t].narrow(1, k * hidden, hidden) for k in range(4))
             dh.add_(grad_outputs[t])
-            tanh_c = tanh_cells[t]
-            # dc gathers the cell's own gradient and, through h = o·tanh(c), the hidden state's
-            dc.addcmul_(1, dh, o * (1 - tanh_c * tanh_c))
-            d_i, d_f, d_cell_in, d_o = (grad_gates[t].narrow(1, k * hidden, hidden)
-                                        for k in range(4))
-            d_i.copy_(dc).mul_(cell_in).mul_(i * (1 - i))
-            d_f.copy_(dc).mul_(c_before).mul_(f * (1 - f))
-            d_cell_in.copy_(dc).mul_(i).mul_(1 - cell_in * cell_in)
-            d_o.copy_(dh).mul_(tanh_c).mul_(o * (1 - o))
-            dc.mul_(f)
+            backend.LSTMFused_updateGradInput(backend.library_state, gates[t], grad_gates[t],
+                                              c_before, cells[t], dh, dc, dc_next)
+            dc, dc_next = dc_next, dc
             dh = grad_gates[t].mm(w_hh)
         grad_gates = grad_gates.view(steps * batch, 4 * hidden)
         grad_w_hh = grad_gates.t().mm(previous_h.view(steps * batch, hidden))
@@ -137,10 +194,19 @@ def _relu_step(input_gates, hidden, w_hh, b_hh):
 
 def _lstm_step(input_gates, hidden, w_hh, b_hh):
     hx, cx = hidden
-    return LSTMPointwise()(input_gates + F.linear(hx, w_hh, b_hh), cx)
+    if _fused_backend(cx.data) is None:
+        return LSTMPointwise()(input_gates + F.linear(hx, w_hh, b_hh), cx)
+    return LSTMFusedStep()(input_gates, F.linear(hx, w_hh, b_hh), cx)
 
 
 def _gru_step(input_gates, hidden, w_hh, b_hh):
+    if _fused_backend(hidden.data) is None:
+        return _gru_step_unfused(input_gates, hidden, w_hh, b_hh)
+    return GRUFusedStep()(input_gates, F.linear(hidden, w_hh, b_hh), hidden)
+
+
+def _gru_step_unfused(input_gates, hidden, w_hh, b_hh):
+    """The GRU step with Variables, for tensor types without THNN kernels."""
     hidden_gates = F.linear(hidden, w_hh, b_hh)
     i_r, i_z, i_n = input_gates.chunk(3, 1)
     h_r, h_z, h_n = hidden_gates.chunk(3, 1)
@@ -290,7 +356,7 @@ class AutogradRNN(object):
         steps, batch = input.size(0), input.size(1)
         # every step's input gates in one product: (T·batch, in) × W_ihᵀ
         input_gates = F.linear(input.contiguous().view(steps * batch, input.size(2)), w_ih, b_ih)
-        if self.step is _lstm_step:
+        if self.step is _lstm_step and _fused_backend(input_gates.data) is not None:
             if b_hh is not None:
                 input_gates = input_gates + b_hh.unsqueeze(0).expand_as(input_gates)
             outputs, h_n, c_n = LSTMLayer(reverse)(input_gates, hidden[0], hidden[1], w_hh)
