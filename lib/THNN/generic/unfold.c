@@ -80,12 +80,14 @@ static void THNN_(col2imPlane)(const real *columns, real *image, long plane, int
         const real *col = row + oh * outputWidth;
         real *dst = in + ih * inputWidth;
         long shift = (long)kw * dilationW - padW;
-        if (dW == 1 && last > first)   /* a contiguous run: the vector kernel adds it */
-          THVector_(cadd)(dst + first + shift, dst + first + shift, 1, col + first,
-                          last - first);
-        else
+        if (dW == 1) {   /* a contiguous run, which the compiler vectorizes */
+          real *run = dst + shift;
+          for (long ow = first; ow < last; ow++)
+            run[ow] += col[ow];
+        } else {
           for (long ow = first; ow < last; ow++)
             dst[ow * dW + shift] += col[ow];
+        }
       }
     }
   }
