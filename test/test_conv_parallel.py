@@ -205,7 +205,6 @@ def test_the_workspace_holds_one_image_of_columns_per_thread(module, threads):
     x, w, b = module.tensors(cls, 5, seed=9)
     g = grad_output_for(module, x, w, b, seed=1)
     rows, positions = rows_and_positions(module, x, w, b)
-    copy = module.weight_size[0] * rows + b.size(0)   # a copy of gradWeight and gradBias
     for count in (1, 2):
         threads(count)
         # given too large, too small, or holding anything: resized, and its contents unused
@@ -213,8 +212,8 @@ def test_the_workspace_holds_one_image_of_columns_per_thread(module, threads):
         module.forward(x, w, b, forward)
         module.backward(x, g, w, backward)
         module.accumulate(x, g, w.new(w.size()).zero_(), b.new(b.size()).zero_(), parameters)
-        assert forward.numel() == backward.numel() == count * rows * positions
-        assert parameters.numel() == count * rows * positions + (count - 1) * copy
+        for buffer in (forward, backward, parameters):
+            assert buffer.size() == (count, rows, positions)
 
 
 def test_a_batch_smaller_than_the_threads_uses_one_workspace(threads):
@@ -224,7 +223,7 @@ def test_a_batch_smaller_than_the_threads_uses_one_workspace(threads):
     rows, positions = rows_and_positions(module, x, w, b)
     buffer = x.new()
     module.forward(x, w, b, buffer)
-    assert buffer.numel() == rows * positions
+    assert buffer.size() == (1, rows, positions)
 
 
 def test_small_work_stays_on_one_thread_and_is_right(threads):
@@ -240,7 +239,7 @@ def test_small_work_stays_on_one_thread_and_is_right(threads):
                                               1, 1, 1, 1, 0, 0)
     expected = 2 * x.numpy()[:, 0] - x.numpy()[:, 1] + 0.5
     assert np.allclose(output.numpy()[:, 0], expected)
-    assert finput.numel() == 2 * 6
+    assert finput.size() == (1, 2, 6)
 
 
 @pytest.mark.parametrize('module', MODULES, ids=repr)

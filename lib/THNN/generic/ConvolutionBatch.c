@@ -12,11 +12,11 @@
  * on how busy the machine is, so a call repeated gives the same result to the last bit.
  *
  * The workspace (the module's finput, fgradInput or columns argument) is resized by the kernel to
- * a contiguous vector: one image's columns (rows x positions) per slice, followed, for the
- * parameter gradients, by a copy of gradWeight (planes x rows) and gradBias for each slice but the
- * first. Slice 0 adds to gradWeight and gradBias directly; the copies of slices 1, 2, ... are
- * added to them afterwards in that order (a fixed order: the sums are deterministic). Every
- * element of the workspace is written by each call: it holds nothing from an earlier one.
+ * slices x rows x positions, contiguous: one image's columns per slice. Every element of it is
+ * written by each call: it holds nothing from an earlier one. For the parameter gradients, slice 0
+ * adds to gradWeight and gradBias directly, and each later slice to a copy of its own (planes x
+ * rows, then the bias, in a temporary tensor of slices - 1 rows); the copies are added to
+ * gradWeight and gradBias afterwards in slice order (a fixed order: the sums are deterministic).
  *
  * The three passes, in matrix terms (weight is planes x rows, row-major):
  *   unfoldMultiply: target_t = [bias +] weight * unfold(source_t)
@@ -79,8 +79,10 @@ static long THNN_(Unfolding_imageSize)(const THNN_(Unfolding) *u) {
 typedef struct {
   const THNN_(Unfolding) *unfolding;
   long batch, slices;
-  real *workspace;       /* slices x columnsSize, then (slices - 1) x copySize */
-  long columnsSize, copySize;
+  real *workspace;       /* slices x columnsSize */
+  long columnsSize;
+  real *copies;          /* accumulate: (slices - 1) x copySize, or NULL for one slice */
+  long copySize;
   const real *weight;    /* planes x rows */
   long planes;
   const real *source;
@@ -159,7 +161,7 @@ static void THNN_(ConvBatch_multiplyFoldSlice)(const THNN_(ConvBatch) *b, long s
 
 /* The copy of gradWeight (then gradBias) of a slice after the first. */
 static real *THNN_(ConvBatch_copy)(const THNN_(ConvBatch) *b, long slice) {
-  return b->workspace + b->slices * b->columnsSize + (slice - 1) * b->copySize;
+  return b->copies + (slice - 1) * b->copySize;
 }
 
 /* Slice 0 adds to gradWeight and gradBias; slice k > 0 to its own copies, which its first image
@@ -215,10 +217,9 @@ static void THNN_(ConvBatch_run)(const THNN_(ConvBatch) *b,
 }
 
 /* A pass over `batch` images of `planes` x `rows` multiply-adds per position, its workspace
- * resized to the columns of one image per slice, then copySize elements per slice but the
- * first. */
+ * resized to slices x rows x positions. */
 static THNN_(ConvBatch) THNN_(ConvBatch_new)(const THNN_(Unfolding) *u, long batch, long planes,
-                                             THTensor *workspace, long copySize) {
+                                             THTensor *workspace) {
   long rows = THNN_(Unfolding_rows)(u), positions = THNN_(Unfolding_positions)(u);
   THNN_(ConvBatch) b;
   memset(&b, 0, sizeof(b));
@@ -227,9 +228,8 @@ static THNN_(ConvBatch) THNN_(ConvBatch_new)(const THNN_(Unfolding) *u, long bat
   b.planes = planes;
   b.slices = THNN_(ConvBatch_slices)(batch, (double)batch * planes * rows * positions);
   b.columnsSize = rows * positions;
-  b.copySize = copySize;
-  long size = b.slices * b.columnsSize + (b.slices - 1) * b.copySize;
-  THNN_(resizeBuffer)(workspace, 1, &size);
+  long sizes[3] = {b.slices, rows, positions};
+  THNN_(resizeBuffer)(workspace, 3, sizes);
   b.workspace = THTensor_(data)(workspace);
   return b;
 }
@@ -241,7 +241,7 @@ static void THNN_(Convolution_unfoldMultiply)(const THNN_(Unfolding) *u, long ba
                                               THTensor *source, THTensor *target,
                                               THTensor *weight, THTensor *bias,
                                               THTensor *workspace) {
-  THNN_(ConvBatch) b = THNN_(ConvBatch_new)(u, batch, weight->size[0], workspace, 0);
+  THNN_(ConvBatch) b = THNN_(ConvBatch_new)(u, batch, weight->size[0], workspace);
   source = THTensor_(newContiguous)(source);
   weight = THTensor_(newContiguous)(weight);
   bias = bias ? THTensor_(newContiguous)(bias) : NULL;
@@ -260,7 +260,7 @@ static void THNN_(Convolution_unfoldMultiply)(const THNN_(Unfolding) *u, long ba
 static void THNN_(Convolution_multiplyFold)(const THNN_(Unfolding) *u, long batch,
                                             THTensor *source, THTensor *target, THTensor *weight,
                                             THTensor *bias, THTensor *workspace) {
-  THNN_(ConvBatch) b = THNN_(ConvBatch_new)(u, batch, weight->size[0], workspace, 0);
+  THNN_(ConvBatch) b = THNN_(ConvBatch_new)(u, batch, weight->size[0], workspace);
   source = THTensor_(newContiguous)(source);
   weight = THTensor_(newContiguous)(weight);
   bias = bias ? THTensor_(newContiguous)(bias) : NULL;
@@ -286,8 +286,10 @@ static void THNN_(Convolution_accumulate)(const THNN_(Unfolding) *u, long batch,
                                           THTensor *workspace, real scale) {
   long planes = gradWeight->size[0], biasPlanes = gradBias ? gradBias->size[0] : 0;
   long rows = THNN_(Unfolding_rows)(u);
-  THNN_(ConvBatch) b = THNN_(ConvBatch_new)(u, batch, planes, workspace,
-                                            planes * rows + biasPlanes);
+  THNN_(ConvBatch) b = THNN_(ConvBatch_new)(u, batch, planes, workspace);
+  b.copySize = planes * rows + biasPlanes;
+  THTensor *copies = b.slices > 1 ? THTensor_(newWithSize2d)(b.slices - 1, b.copySize) : NULL;
+  b.copies = copies ? THTensor_(data)(copies) : NULL;
   source = THTensor_(newContiguous)(source);
   left = THTensor_(newContiguous)(left);
   gradOutput = THTensor_(newContiguous)(gradOutput);
@@ -304,6 +306,7 @@ static void THNN_(Convolution_accumulate)(const THNN_(Unfolding) *u, long batch,
   b.scale = scale;
   THNN_(ConvBatch_run)(&b, THNN_(ConvBatch_accumulateSlice));
   THNN_(ConvBatch_sumSlices)(&b);
+  THTensor_(free)(copies);
   THTensor_(free)(source);
   THTensor_(free)(left);
   THTensor_(free)(gradOutput);

@@ -3,9 +3,9 @@
  * kH x kW (or already 2-D: nOutputPlane x nInputPlane*kH*kW), viewed as a matrix of that 2-D
  * shape. The images of a batch run in parallel on generic/ConvolutionBatch.c's loops, each
  * unfolded and multiplied at once: finput (in updateOutput and accGradParameters) and fgradInput
- * (in updateGradInput) are its workspaces, resized by the kernel to threads x (one image's columns,
- * nInputPlane*kH*kW x outputHeight*outputWidth, plus in accGradParameters a copy of the
- * gradients), never the columns of the whole batch; accGradParameters unfolds the input again.
+ * (in updateGradInput) are its workspaces, resized by the kernel to threads x one image's columns
+ * (threads x nInputPlane*kH*kW x outputHeight*outputWidth), never the columns of the whole batch;
+ * accGradParameters unfolds the input again.
  * The static functions here take a dilation too: SpatialDilatedConvolution.c runs on them, and
  * SpatialConvolutionLocal.c on the checks and the batch unfolding (unfoldBatch). */
 #ifndef TH_GENERIC_FILE
@@ -211,7 +211,7 @@ void THNN_(SpatialConvolutionMM_updateGradInput)(THNNState *state, THTensor *inp
 
 /* The parameter gradients of a checked call: gradWeight += scale * gradOutput * im2col(input)^T,
  * gradBias += scale * the sums of gradOutput's planes, the columns recomputed image by image in
- * `columns` (one image's, and a copy of the gradients, per thread). */
+ * `columns` (one image's per thread). */
 static void THNN_(SpatialConvolutionMM_addParameterGradients)(THTensor *input,
                                                               THTensor *gradOutput,
                                                               THTensor *gradWeight,

@@ -7,8 +7,8 @@
  * col2im folds the columns onto the output, the reverse of im2col in SpatialConvolutionMM; the
  * backward unfolds gradOutput by im2col and multiplies by weight. The images run on the loops of
  * generic/ConvolutionBatch.c: columns (gradColumns) is their workspace, threads x one image's
- * columns (nOutputPlane*kH*kW x H*W), plus in accGradParameters a copy of the gradients. ones (the
- * era's buffer for the bias) is not needed. Uses ConvWindow and ConvSizes of
+ * columns (threads x nOutputPlane*kH*kW x H*W). ones (the era's buffer for the bias) is not
+ * needed. Uses ConvWindow and ConvSizes of
  * generic/SpatialConvolutionMM.c, where the im2col "image" is the output and its "positions" are
  * the input's pixels. */
 #ifndef TH_GENERIC_FILE

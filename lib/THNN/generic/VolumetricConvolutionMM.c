@@ -4,8 +4,8 @@
  * nOutputPlane x nInputPlane*kT*kH*kW). The volumes of a batch run in parallel on the loops of
  * generic/ConvolutionBatch.c, each unfolded and multiplied at once: finput (fgradInput in
  * updateGradInput) is their workspace, resized by the kernel to threads x one volume's columns
- * (nInputPlane*kT*kH*kW x outputT*outputHeight*outputWidth), plus in accGradParameters a copy of
- * the gradients; accGradParameters unfolds the input again. The static functions here take a
+ * (threads x nInputPlane*kT*kH*kW x outputT*outputHeight*outputWidth); accGradParameters unfolds
+ * the input again. The static functions here take a
  * dilation and serve VolumetricConvolution.c and VolumetricDilatedConvolution.c too. */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/VolumetricConvolutionMM.c"
@@ -135,7 +135,7 @@ static void THNN_(VolumetricConvolutionMM_backward)(THTensor *input, THTensor *g
 
 /* The parameter gradients of a checked call: gradWeight += scale * gradOutput * vol2col(input)^T,
  * gradBias += scale * the sums of gradOutput's planes, the columns recomputed volume by volume in
- * `columns` (one volume's, and a copy of the gradients, per thread), argument 6 (columnsName). */
+ * `columns` (one volume's per thread), argument 6 (columnsName). */
 static void THNN_(VolumetricConvolutionMM_accumulate)(THTensor *input, THTensor *gradOutput,
                                                       THTensor *gradWeight, THTensor *gradBias,
                                                       THTensor *columns,

@@ -5,8 +5,8 @@
  * reaches. columns = weight^T * input (one GEMM per volume), then col2vol folds them onto the
  * output; the backward unfolds gradOutput by vol2col and multiplies by weight. The volumes run on
  * the loops of generic/ConvolutionBatch.c, whose workspace is finput in all three functions:
- * threads x one volume's columns (nOutputPlane*kT*kH*kW x T*H*W), plus in accGradParameters a
- * copy of the gradients. fgradInput is not needed. Uses VolSizes of
+ * threads x one volume's columns (threads x nOutputPlane*kT*kH*kW x T*H*W). fgradInput is not
+ * needed. Uses VolSizes of
  * generic/VolumetricConvolutionMM.c, where the unfolded "volume" is the output and its "positions"
  * are the input's voxels. */
 #ifndef TH_GENERIC_FILE
