@@ -16,6 +16,8 @@
 
 #include "generic/unfold.c"
 #include "THGenerateFloatTypes.h"
+#include "generic/ConvolutionBatch.c"
+#include "THGenerateFloatTypes.h"
 #include "generic/SpatialConvolutionMM.c"
 #include "THGenerateFloatTypes.h"
 #include "generic/SpatialDilatedConvolution.c"

@@ -10,7 +10,9 @@
 #include "generic/THNNChecks.h"
 #include "THGenerateFloatTypes.h"
 
-/* the convolutions */
+/* the convolutions: their per-image loops (shared with Spatial.c), vol2col, the modules */
+#include "generic/ConvolutionBatch.c"
+#include "THGenerateFloatTypes.h"
 #include "generic/vol2col.c"
 #include "THGenerateFloatTypes.h"
 #include "generic/VolumetricConvolutionMM.c"

@@ -3,7 +3,8 @@
  * The cases in generic/thnn_convolutions_cases.c compare each forward with a direct convolution
  * written as loops, each backward and parameter gradient with central differences, batches with
  * their images one by one, strided inputs with contiguous ones; every size check raises a TH
- * error. */
+ * error. The cases in generic/thnn_convolutions_parallel_cases.c compare the unfolding ones on two
+ * threads with one, and check that their workspace holds one image's columns per thread. */
 #include <math.h>
 
 #include "harness.h"
@@ -20,5 +21,9 @@ enum {
 
 #define TH_GENERIC_FILE "generic/thnn_convolutions_cases.c"
 #include "THGenerateFloatTypes.h"
+#define TH_GENERIC_FILE "generic/thnn_convolutions_parallel_cases.c"
+#include "THGenerateFloatTypes.h"
 
-HARNESS_MAIN_TABLES(HARNESS_PER_FLOAT_TYPE(thnn_convolutions))
+HARNESS_MAIN_TABLES(HARNESS_PER_FLOAT_TYPE(thnn_convolutions),
+                    HARNESS_TABLE(thnn_convolutions_Float_parallelTests),
+                    HARNESS_TABLE(thnn_convolutions_Double_parallelTests))

@@ -1,10 +1,13 @@
 /* SpatialConvolutionMM: 2-D convolution (cross-correlation) of an nInputPlane x H x W image, or a
  * batch of them, by im2col + one matrix product per image. weight is nOutputPlane x nInputPlane x
  * kH x kW (or already 2-D: nOutputPlane x nInputPlane*kH*kW), viewed as a matrix of that 2-D
- * shape; finput holds each image's columns (generic/unfold.c), fgradInput the columns of the
- * gradient. The unfolding of the images of a batch runs in parallel, on raw pointers, after every
- * check; the matrix products run on BLAS, which has its own threads. The static functions here
- * take a dilation too: SpatialDilatedConvolution.c runs on them. */
+ * shape. The images of a batch run in parallel on generic/ConvolutionBatch.c's loops, each
+ * unfolded and multiplied at once: finput (in updateOutput and accGradParameters) and fgradInput
+ * (in updateGradInput) are its workspaces, resized by the kernel to threads x one image's columns
+ * (threads x nInputPlane*kH*kW x outputHeight*outputWidth), never the columns of the whole batch;
+ * accGradParameters unfolds the input again.
+ * The static functions here take a dilation too: SpatialDilatedConvolution.c runs on them, and
+ * SpatialConvolutionLocal.c on the checks and the batch unfolding (unfoldBatch). */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/SpatialConvolutionMM.c"
 #else
@@ -97,8 +100,9 @@ static void THNN_(SpatialConvolutionMM_prepareFrame)(real *image, real *columns,
     THVector_(fill)(output + plane * positions, bias ? bias[plane] : 0, positions);
 }
 
-/* columns (resized) = the im2col of every image of input, in parallel; output, when not NULL
- * (resized to the output's size, contiguous), starts as the bias. */
+/* columns (resized to batch x rows x positions) = the im2col of every image of input, in parallel;
+ * output, when not NULL (resized to the output's size, contiguous), starts as the bias. For
+ * SpatialConvolutionLocal, which keeps the columns of the whole batch. */
 static void THNN_(SpatialConvolutionMM_unfoldBatch)(THTensor *input, THTensor *columns,
                                                     real *output, real *bias, THNN_(ConvSizes) s,
                                                     THNN_(ConvWindow) w) {
@@ -114,36 +118,54 @@ static void THNN_(SpatialConvolutionMM_unfoldBatch)(THTensor *input, THTensor *c
   THTensor_(free)(input);
 }
 
-/* The forward of a checked call: columns = im2col(input), output = bias + weight * columns. */
+/* The unfolding of the images of a checked call: im2col (generic/unfold.c) as a 3-D unfolding
+ * of depth 1, for generic/ConvolutionBatch.c. */
+static void THNN_(SpatialConvolutionMM_unfold)(const THNN_(Unfolding) *u, const real *image,
+                                               real *columns) {
+  THNN_(VolShape) v = u->shape;
+  THNN_(VolWindow) w = u->window;
+  THNN_(im2col)(columns, image, w.kW, w.kH, w.dW, w.dH, w.pW, w.pH, w.dilationW, w.dilationH,
+                v.planes, v.W, v.H, v.outW, v.outH);
+}
+
+static void THNN_(SpatialConvolutionMM_fold)(const THNN_(Unfolding) *u, const real *columns,
+                                             real *image) {
+  THNN_(VolShape) v = u->shape;
+  THNN_(VolWindow) w = u->window;
+  for (long plane = 0; plane < v.planes; plane++)
+    THNN_(col2imPlane)(columns, image, plane, w.kW, w.kH, w.dW, w.dH, w.pW, w.pH, w.dilationW,
+                       w.dilationH, v.W, v.H, v.outW, v.outH);
+}
+
+/* The unfolding of an image of planes x H x W by window w, at outH x outW positions. */
+static THNN_(Unfolding) THNN_(SpatialConvolutionMM_unfolding)(long planes, long H, long W,
+                                                              long outH, long outW,
+                                                              THNN_(ConvWindow) w) {
+  THNN_(Unfolding) u = {{planes, 1, H, W, 1, outH, outW},
+                        {1, w.kW, w.kH, 1, w.dW, w.dH, 0, w.padW, w.padH, 1, w.dilationW,
+                         w.dilationH},
+                        THNN_(SpatialConvolutionMM_unfold), THNN_(SpatialConvolutionMM_fold)};
+  return u;
+}
+
+static THNN_(Unfolding) THNN_(SpatialConvolutionMM_inputUnfolding)(THNN_(ConvSizes) s,
+                                                                   THNN_(ConvWindow) w) {
+  return THNN_(SpatialConvolutionMM_unfolding)(s.nInputPlane, s.inputHeight, s.inputWidth,
+                                               s.outputHeight, s.outputWidth, w);
+}
+
+/* The forward of a checked call: output = bias + weight * im2col(input), image by image, the
+ * columns in `columns` (one image's per thread: generic/ConvolutionBatch.c). */
 static void THNN_(SpatialConvolutionMM_forward)(THTensor *input, THTensor *output,
                                                 THTensor *weight, THTensor *bias,
                                                 THTensor *columns, THNN_(ConvSizes) s,
                                                 THNN_(ConvWindow) w) {
-  long positions = s.outputHeight * s.outputWidth;
   if (input->nDimension == 4)
     THTensor_(resize4d)(output, s.batch, s.nOutputPlane, s.outputHeight, s.outputWidth);
   else
     THTensor_(resize3d)(output, s.nOutputPlane, s.outputHeight, s.outputWidth);
-  weight = THTensor_(newContiguous)(weight);
-  bias = bias ? THTensor_(newContiguous)(bias) : NULL;
-  THTensor *out = THTensor_(newContiguous)(output);
-  real *out_data = THTensor_(data)(out), *weight_data = THTensor_(data)(weight);
-
-  /* The im2col of every image in parallel; then output += weight * columns, image after image,
-   * outside any parallel region (BLAS runs its own threads, and must not be called from
-   * OpenMP's). Row-major matrices are column-major transposes: BLAS computes
-   * output^T += columns^T * weight^T. */
-  THNN_(SpatialConvolutionMM_unfoldBatch)(input, columns, out_data,
-                                          bias ? THTensor_(data)(bias) : NULL, s, w);
-  real *col_data = THTensor_(data)(columns);
-  for (long t = 0; t < s.batch; t++)
-    THBlas_(gemm)('n', 'n', positions, s.nOutputPlane, s.rows, 1,
-                  col_data + t * s.rows * positions, positions, weight_data, s.rows, 1,
-                  out_data + t * s.nOutputPlane * positions, positions);
-
-  THTensor_(free)(weight);
-  THTensor_(free)(bias);
-  THTensor_(freeCopyTo)(out, output);
+  THNN_(Unfolding) u = THNN_(SpatialConvolutionMM_inputUnfolding)(s, w);
+  THNN_(Convolution_unfoldMultiply)(&u, s.batch, input, output, weight, bias, columns);
 }
 
 void THNN_(SpatialConvolutionMM_updateOutput)(THNNState *state, THTensor *input,
@@ -161,45 +183,15 @@ void THNN_(SpatialConvolutionMM_updateOutput)(THNNState *state, THTensor *input,
   THNN_(SpatialConvolutionMM_forward)(input, output, weight, bias, finput, s, w);
 }
 
-/* One image's gradInput = col2im(gradColumns). Raw pointers, raises nothing. */
-static void THNN_(SpatialConvolutionMM_foldFrame)(real *gradColumns, real *gradInput,
-                                                  THNN_(ConvSizes) s, THNN_(ConvWindow) w) {
-  memset(gradInput, 0, sizeof(real) * s.nInputPlane * s.inputHeight * s.inputWidth);
-  for (long plane = 0; plane < s.nInputPlane; plane++)
-    THNN_(col2imPlane)(gradColumns, gradInput, plane, w.kW, w.kH, w.dW, w.dH, w.padW, w.padH,
-                       w.dilationW, w.dilationH, s.inputWidth, s.inputHeight, s.outputWidth,
-                       s.outputHeight);
-}
-
-/* The backward of a checked call: gradColumns = weight^T * gradOutput, gradInput =
- * col2im(gradColumns). */
+/* The backward of a checked call: gradInput = col2im(weight^T * gradOutput), image by image, the
+ * columns in gradColumns (one image's per thread). */
 static void THNN_(SpatialConvolutionMM_backward)(THTensor *input, THTensor *gradOutput,
                                                  THTensor *gradInput, THTensor *weight,
                                                  THTensor *gradColumns, THNN_(ConvSizes) s,
                                                  THNN_(ConvWindow) w) {
-  long positions = s.outputHeight * s.outputWidth;
-  THNN_(SpatialConvolutionMM_resizeColumns)(gradColumns, input, s);
   THTensor_(resizeAs)(gradInput, input);
-  gradOutput = THTensor_(newContiguous)(gradOutput);
-  weight = THTensor_(newContiguous)(weight);
-  THTensor *gradIn = THTensor_(newContiguous)(gradInput);
-  real *go_data = THTensor_(data)(gradOutput), *columns = THTensor_(data)(gradColumns);
-  real *gi_data = THTensor_(data)(gradIn), *weight_data = THTensor_(data)(weight);
-  long imageSize = s.nInputPlane * s.inputHeight * s.inputWidth;
-
-  /* gradColumns = weight^T * gradOutput image after image (BLAS, outside OpenMP), then the col2im
-   * of every image in parallel. */
-  for (long t = 0; t < s.batch; t++)
-    THBlas_(gemm)('n', 't', positions, s.rows, s.nOutputPlane, 1,
-                  go_data + t * s.nOutputPlane * positions, positions, weight_data, s.rows, 0,
-                  columns + t * s.rows * positions, positions);
-  TH_PARALLEL_LOOP(t, s.batch, (double)s.batch * s.rows * positions,
-                   THNN_(SpatialConvolutionMM_foldFrame)(
-                       columns + t * s.rows * positions, gi_data + t * imageSize, s, w););
-
-  THTensor_(free)(gradOutput);
-  THTensor_(free)(weight);
-  THTensor_(freeCopyTo)(gradIn, gradInput);
+  THNN_(Unfolding) u = THNN_(SpatialConvolutionMM_inputUnfolding)(s, w);
+  THNN_(Convolution_multiplyFold)(&u, s.batch, gradOutput, gradInput, weight, NULL, gradColumns);
 }
 
 void THNN_(SpatialConvolutionMM_updateGradInput)(THNNState *state, THTensor *input,
@@ -217,29 +209,19 @@ void THNN_(SpatialConvolutionMM_updateGradInput)(THNNState *state, THTensor *inp
   THNN_(SpatialConvolutionMM_backward)(input, gradOutput, gradInput, weight, fgradInput, s, w);
 }
 
-/* gradWeight += scale * gradOutput * columns^T and gradBias += scale * the sums of gradOutput's
- * planes, image after image (they all add to them); columns holds the input's im2col. */
-static void THNN_(SpatialConvolutionMM_addParameterGradients)(THTensor *gradOutput,
+/* The parameter gradients of a checked call: gradWeight += scale * gradOutput * im2col(input)^T,
+ * gradBias += scale * the sums of gradOutput's planes, the columns recomputed image by image in
+ * `columns` (one image's per thread). */
+static void THNN_(SpatialConvolutionMM_addParameterGradients)(THTensor *input,
+                                                              THTensor *gradOutput,
                                                               THTensor *gradWeight,
                                                               THTensor *gradBias,
                                                               THTensor *columns,
-                                                              THNN_(ConvSizes) s, real scale) {
-  long positions = s.outputHeight * s.outputWidth;
-  gradOutput = THTensor_(newContiguous)(gradOutput);
-  THTensor *gradW = THTensor_(newContiguous)(gradWeight);
-  real *go_data = THTensor_(data)(gradOutput), *col_data = THTensor_(data)(columns);
-  real *gw_data = THTensor_(data)(gradW);
-  for (long t = 0; t < s.batch; t++) {
-    real *go = go_data + t * s.nOutputPlane * positions;
-    THBlas_(gemm)('t', 'n', s.rows, s.nOutputPlane, positions, scale,
-                  col_data + t * s.rows * positions, positions, go, positions, 1, gw_data, s.rows);
-    if (gradBias)
-      for (long plane = 0; plane < s.nOutputPlane; plane++)
-        THTensor_(data)(gradBias)[plane * gradBias->stride[0]] +=
-            scale * (real)THVector_(sum)(go + plane * positions, positions);
-  }
-  THTensor_(free)(gradOutput);
-  THTensor_(freeCopyTo)(gradW, gradWeight);
+                                                              THNN_(ConvSizes) s,
+                                                              THNN_(ConvWindow) w, real scale) {
+  THNN_(Unfolding) u = THNN_(SpatialConvolutionMM_inputUnfolding)(s, w);
+  THNN_(Convolution_accumulate)(&u, s.batch, input, gradOutput, gradOutput, gradWeight, gradBias,
+                                columns, scale);
 }
 
 void THNN_(SpatialConvolutionMM_accGradParameters)(THNNState *state, THTensor *input,
@@ -254,19 +236,12 @@ void THNN_(SpatialConvolutionMM_accGradParameters)(THNNState *state, THTensor *i
   THNN_(SpatialConvolutionMM_checkGradOutput)(input, gradOutput, s);
   if (gradBias)
     THNN_(checkVector)(gradBias, s.nOutputPlane, 5, "gradBias");
-  long positions = s.outputHeight * s.outputWidth;
-  /* finput holds the columns of this input only if updateOutput ran on it: check its size. */
-  long columnSizes[3] = {s.batch, s.rows, positions};
-  if (input->nDimension == 4)
-    THNN_(checkSizes)(finput, 6, "finput (the columns of updateOutput)", 3, columnSizes);
-  else
-    THNN_(checkSizes)(finput, 6, "finput (the columns of updateOutput)", 2, columnSizes + 1);
-  THArgCheck(THTensor_(isContiguous)(finput), 6, "finput should be contiguous, as updateOutput "
-             "leaves it");
-  THNN_(checkApart)(gradWeight, 4, "gradWeight", "gradOutput", gradOutput, "finput", finput, NULL);
-  THNN_(checkApart)(gradBias, 5, "gradBias", "gradOutput", gradOutput, "finput", finput, NULL);
-  THNN_(SpatialConvolutionMM_addParameterGradients)(gradOutput, gradWeight, gradBias, finput, s,
-                                                    scale);
+  THNN_(checkApart)(finput, 6, "finput", "input", input, "gradOutput", gradOutput,
+                    "gradWeight", gradWeight, "gradBias", gradBias, NULL);
+  THNN_(checkApart)(gradWeight, 4, "gradWeight", "input", input, "gradOutput", gradOutput, NULL);
+  THNN_(checkApart)(gradBias, 5, "gradBias", "input", input, "gradOutput", gradOutput, NULL);
+  THNN_(SpatialConvolutionMM_addParameterGradients)(input, gradOutput, gradWeight, gradBias,
+                                                    finput, s, w, scale);
 }
 
 #endif

@@ -1,7 +1,8 @@
 /* SpatialDilatedConvolution: a 2-D convolution whose kernel taps are dilationH x dilationW pixels
  * apart (dilation 1 is SpatialConvolutionMM), on SpatialConvolutionMM's im2col + GEMM code with
- * the dilation passed down to the unfolding. columns receives the im2col of every image; ones (the
- * era's buffer for adding the bias by a product) is not needed: the output starts as the bias. */
+ * the dilation passed down to the unfolding. columns (and gradColumns) is the workspace of
+ * generic/ConvolutionBatch.c: one image's columns per thread; ones (the era's buffer for adding
+ * the bias by a product) is not needed: the output starts as the bias. */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/SpatialDilatedConvolution.c"
 #else
@@ -39,8 +40,7 @@ void THNN_(SpatialDilatedConvolution_updateGradInput)(THNNState *state, THTensor
   THNN_(SpatialConvolutionMM_backward)(input, gradOutput, gradInput, weight, gradColumns, s, w);
 }
 
-/* The columns are unfolded again from the input: the buffer may have served as gradColumns
- * since the forward. */
+/* The columns are unfolded again from the input, image by image. */
 void THNN_(SpatialDilatedConvolution_accGradParameters)(THNNState *state, THTensor *input,
                                                         THTensor *gradOutput,
                                                         THTensor *gradWeight, THTensor *gradBias,
@@ -59,9 +59,8 @@ void THNN_(SpatialDilatedConvolution_accGradParameters)(THNNState *state, THTens
                     "gradWeight", gradWeight, "gradBias", gradBias, NULL);
   THNN_(checkApart)(gradWeight, 4, "gradWeight", "input", input, "gradOutput", gradOutput, NULL);
   THNN_(checkApart)(gradBias, 5, "gradBias", "input", input, "gradOutput", gradOutput, NULL);
-  THNN_(SpatialConvolutionMM_unfoldBatch)(input, columns, NULL, NULL, s, w);
-  THNN_(SpatialConvolutionMM_addParameterGradients)(gradOutput, gradWeight, gradBias, columns, s,
-                                                    scale);
+  THNN_(SpatialConvolutionMM_addParameterGradients)(input, gradOutput, gradWeight, gradBias,
+                                                    columns, s, w, scale);
 }
 
 #endif

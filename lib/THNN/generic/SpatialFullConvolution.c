@@ -5,9 +5,12 @@
  * ((H-1)*dH - 2*padH + kH + adjH) x ((W-1)*dW - 2*padW + kW + adjW), adj adding rows and columns
  * that only the bias reaches. By matrices: columns = weight^T * input (one GEMM per image), then
  * col2im folds the columns onto the output, the reverse of im2col in SpatialConvolutionMM; the
- * backward unfolds gradOutput by im2col and multiplies by weight. ones (the era's buffer for the
- * bias) is not needed. Uses ConvWindow and ConvSizes of generic/SpatialConvolutionMM.c, where the
- * im2col "image" is the output and its "positions" are the input's pixels. */
+ * backward unfolds gradOutput by im2col and multiplies by weight. The images run on the loops of
+ * generic/ConvolutionBatch.c: columns (gradColumns) is their workspace, threads x one image's
+ * columns (threads x nOutputPlane*kH*kW x H*W). ones (the era's buffer for the bias) is not
+ * needed. Uses ConvWindow and ConvSizes of
+ * generic/SpatialConvolutionMM.c, where the im2col "image" is the output and its "positions" are
+ * the input's pixels. */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/SpatialFullConvolution.c"
 #else
@@ -56,42 +59,12 @@ static void THNN_(SpatialFullConvolution_checkGradOutput)(THTensor *input, THTen
     THNN_(checkSizes)(gradOutput, 3, "gradOutput", 3, sizes + 1);
 }
 
-/* The columns buffer: batch x rows x H*W (one matrix per image), or rows x H*W, contiguous. */
-static void THNN_(SpatialFullConvolution_resizeColumns)(THTensor *columns, THTensor *input,
-                                                        THNN_(ConvSizes) s) {
-  long sizes[3] = {s.batch, s.rows, s.inputHeight * s.inputWidth};
-  if (input->nDimension == 4)
-    THNN_(resizeBuffer)(columns, 3, sizes);
-  else
-    THNN_(resizeBuffer)(columns, 2, sizes + 1);
-}
-
-/* One image's output: the bias, plus col2im(columns). Raw pointers, raises nothing. */
-static void THNN_(SpatialFullConvolution_foldFrame)(real *columns, real *output, real *bias,
-                                                    THNN_(ConvSizes) s, THNN_(ConvWindow) w) {
-  long outputSize = s.outputHeight * s.outputWidth;
-  for (long plane = 0; plane < s.nOutputPlane; plane++) {
-    THVector_(fill)(output + plane * outputSize, bias ? bias[plane] : 0, outputSize);
-    THNN_(col2imPlane)(columns, output, plane, w.kW, w.kH, w.dW, w.dH, w.padW, w.padH, 1, 1,
-                       s.outputWidth, s.outputHeight, s.inputWidth, s.inputHeight);
-  }
-}
-
-/* columns = im2col(gradOutput) of every image, in parallel: gradOutput's windows, one column per
- * input pixel. */
-static void THNN_(SpatialFullConvolution_unfoldGradOutput)(THTensor *input, THTensor *gradOutput,
-                                                           THTensor *columns, THNN_(ConvSizes) s,
-                                                           THNN_(ConvWindow) w) {
-  THNN_(SpatialFullConvolution_resizeColumns)(columns, input, s);
-  gradOutput = THTensor_(newContiguous)(gradOutput);
-  real *go_data = THTensor_(data)(gradOutput), *col_data = THTensor_(data)(columns);
-  long pixels = s.inputHeight * s.inputWidth;
-  long outputImage = s.nOutputPlane * s.outputHeight * s.outputWidth;
-  TH_PARALLEL_LOOP(t, s.batch, (double)s.batch * s.rows * pixels,
-                   THNN_(im2col)(col_data + t * s.rows * pixels, go_data + t * outputImage,
-                                 w.kW, w.kH, w.dW, w.dH, w.padW, w.padH, 1, 1, s.nOutputPlane,
-                                 s.outputWidth, s.outputHeight, s.inputWidth, s.inputHeight););
-  THTensor_(free)(gradOutput);
+/* The unfolding of a checked call: the output's image (nOutputPlane x outputHeight x
+ * outputWidth), one column per input pixel. */
+static THNN_(Unfolding) THNN_(SpatialFullConvolution_unfolding)(THNN_(ConvSizes) s,
+                                                                THNN_(ConvWindow) w) {
+  return THNN_(SpatialConvolutionMM_unfolding)(s.nOutputPlane, s.outputHeight, s.outputWidth,
+                                               s.inputHeight, s.inputWidth, w);
 }
 
 void THNN_(SpatialFullConvolution_updateOutput)(THNNState *state, THTensor *input,
@@ -108,36 +81,13 @@ void THNN_(SpatialFullConvolution_updateOutput)(THNNState *state, THTensor *inpu
   THNN_(checkApart)(output, 3, "output", "input", input, "weight", weight, "bias", bias,
                     "columns", columns, NULL);
   THNN_(checkApart)(columns, 6, "columns", "input", input, "weight", weight, "bias", bias, NULL);
-  long pixels = s.inputHeight * s.inputWidth;
-  THNN_(SpatialFullConvolution_resizeColumns)(columns, input, s);
   if (input->nDimension == 4)
     THTensor_(resize4d)(output, s.batch, s.nOutputPlane, s.outputHeight, s.outputWidth);
   else
     THTensor_(resize3d)(output, s.nOutputPlane, s.outputHeight, s.outputWidth);
-  input = THTensor_(newContiguous)(input);
-  weight = THTensor_(newContiguous)(weight);
-  bias = bias ? THTensor_(newContiguous)(bias) : NULL;
-  THTensor *out = THTensor_(newContiguous)(output);
-  real *in_data = THTensor_(data)(input), *col_data = THTensor_(data)(columns);
-  real *out_data = THTensor_(data)(out), *weight_data = THTensor_(data)(weight);
-  real *bias_data = bias ? THTensor_(data)(bias) : NULL;
-  long inputImage = s.nInputPlane * pixels;
-  long outputImage = s.nOutputPlane * s.outputHeight * s.outputWidth;
-
-  /* columns = weight^T * input, image after image (BLAS, outside OpenMP); in BLAS's column-major
-   * terms columns^T = input^T * weight. Then the col2im of every image in parallel. */
-  for (long t = 0; t < s.batch; t++)
-    THBlas_(gemm)('n', 't', pixels, s.rows, s.nInputPlane, 1, in_data + t * inputImage, pixels,
-                  weight_data, s.rows, 0, col_data + t * s.rows * pixels, pixels);
-  TH_PARALLEL_LOOP(t, s.batch, (double)s.batch * s.rows * pixels,
-                   THNN_(SpatialFullConvolution_foldFrame)(col_data + t * s.rows * pixels,
-                                                           out_data + t * outputImage, bias_data,
-                                                           s, w););
-
-  THTensor_(free)(input);
-  THTensor_(free)(weight);
-  THTensor_(free)(bias);
-  THTensor_(freeCopyTo)(out, output);
+  /* output = bias + col2im(weight^T * input), image by image */
+  THNN_(Unfolding) u = THNN_(SpatialFullConvolution_unfolding)(s, w);
+  THNN_(Convolution_multiplyFold)(&u, s.batch, input, output, weight, bias, columns);
 }
 
 void THNN_(SpatialFullConvolution_updateGradInput)(THNNState *state, THTensor *input,
@@ -154,20 +104,11 @@ void THNN_(SpatialFullConvolution_updateGradInput)(THNNState *state, THTensor *i
                     "gradColumns", gradColumns, NULL);
   THNN_(checkApart)(gradColumns, 6, "gradColumns", "gradOutput", gradOutput, "weight", weight,
                     NULL);
-  THNN_(SpatialFullConvolution_unfoldGradOutput)(input, gradOutput, gradColumns, s, w);
   THTensor_(resizeAs)(gradInput, input);
-  weight = THTensor_(newContiguous)(weight);
-  THTensor *gradIn = THTensor_(newContiguous)(gradInput);
-  real *col_data = THTensor_(data)(gradColumns), *gi_data = THTensor_(data)(gradIn);
-  real *weight_data = THTensor_(data)(weight);
-  long pixels = s.inputHeight * s.inputWidth;
-  /* gradInput = weight * columns, image after image; column-major: gradInput^T = columns^T *
-   * weight^T */
-  for (long t = 0; t < s.batch; t++)
-    THBlas_(gemm)('n', 'n', pixels, s.nInputPlane, s.rows, 1, col_data + t * s.rows * pixels,
-                  pixels, weight_data, s.rows, 0, gi_data + t * s.nInputPlane * pixels, pixels);
-  THTensor_(free)(weight);
-  THTensor_(freeCopyTo)(gradIn, gradInput);
+  /* gradInput = weight * im2col(gradOutput), image by image */
+  THNN_(Unfolding) u = THNN_(SpatialFullConvolution_unfolding)(s, w);
+  THNN_(Convolution_unfoldMultiply)(&u, s.batch, gradOutput, gradInput, weight, NULL,
+                                    gradColumns);
 }
 
 void THNN_(SpatialFullConvolution_accGradParameters)(THNNState *state, THTensor *input,
@@ -187,27 +128,10 @@ void THNN_(SpatialFullConvolution_accGradParameters)(THNNState *state, THTensor 
                     "gradWeight", gradWeight, "gradBias", gradBias, NULL);
   THNN_(checkApart)(gradWeight, 4, "gradWeight", "input", input, "gradOutput", gradOutput, NULL);
   THNN_(checkApart)(gradBias, 5, "gradBias", "input", input, "gradOutput", gradOutput, NULL);
-  THNN_(SpatialFullConvolution_unfoldGradOutput)(input, gradOutput, columns, s, w);
-  input = THTensor_(newContiguous)(input);
-  gradOutput = THTensor_(newContiguous)(gradOutput);
-  THTensor *gradW = THTensor_(newContiguous)(gradWeight);
-  real *in_data = THTensor_(data)(input), *col_data = THTensor_(data)(columns);
-  real *go_data = THTensor_(data)(gradOutput), *gw_data = THTensor_(data)(gradW);
-  long pixels = s.inputHeight * s.inputWidth, outputSize = s.outputHeight * s.outputWidth;
-  /* gradWeight += scale * input * columns^T, image after image (they all add to it); column-major:
-   * gradWeight^T += columns * input^T */
-  for (long t = 0; t < s.batch; t++) {
-    THBlas_(gemm)('t', 'n', s.rows, s.nInputPlane, pixels, scale, col_data + t * s.rows * pixels,
-                  pixels, in_data + t * s.nInputPlane * pixels, pixels, 1, gw_data, s.rows);
-    real *go = go_data + t * s.nOutputPlane * outputSize;
-    if (gradBias)
-      for (long plane = 0; plane < s.nOutputPlane; plane++)
-        THTensor_(data)(gradBias)[plane * gradBias->stride[0]] +=
-            scale * (real)THVector_(sum)(go + plane * outputSize, outputSize);
-  }
-  THTensor_(free)(input);
-  THTensor_(free)(gradOutput);
-  THTensor_(freeCopyTo)(gradW, gradWeight);
+  /* gradWeight += scale * input * im2col(gradOutput)^T, image by image */
+  THNN_(Unfolding) u = THNN_(SpatialFullConvolution_unfolding)(s, w);
+  THNN_(Convolution_accumulate)(&u, s.batch, gradOutput, input, gradOutput, gradWeight, gradBias,
+                                columns, scale);
 }
 
 #endif

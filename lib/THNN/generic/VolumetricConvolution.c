@@ -1,8 +1,9 @@
 /* VolumetricConvolution: the era's other 3-D convolution, whose kernel size comes from weight
  * (nOutputPlane x nInputPlane x kT x kH x kW, 5-D). It computes what VolumetricConvolutionMM does,
- * on its vol2col + GEMM code (generic/VolumetricConvolutionMM.c): finput holds the columns,
- * fgradInput those of the gradient (updateGradInput, which has no fgradInput argument, uses
- * finput for them; accGradParameters unfolds the input again). */
+ * on its vol2col + GEMM code (generic/VolumetricConvolutionMM.c): finput is the workspace of its
+ * per-volume loops (one volume's columns per thread, generic/ConvolutionBatch.c) in all three
+ * functions (updateGradInput has no fgradInput argument; accGradParameters unfolds the input
+ * again); fgradInput is not needed. */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/VolumetricConvolution.c"
 #else

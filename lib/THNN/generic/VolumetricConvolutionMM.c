@@ -1,10 +1,12 @@
 /* VolumetricConvolutionMM: 3-D convolution (cross-correlation) of an nInputPlane x T x H x W
  * volume, or a batch of them, by vol2col (generic/vol2col.c) + one matrix product per volume, as
  * SpatialConvolutionMM does in 2-D. weight is nOutputPlane x nInputPlane x kT x kH x kW (or 2-D:
- * nOutputPlane x nInputPlane*kT*kH*kW); finput holds each volume's columns, fgradInput the
- * columns of the gradient. The static functions here take a dilation and serve
- * VolumetricConvolution.c and VolumetricDilatedConvolution.c too. The unfolding runs in parallel
- * over the volumes; the products run on BLAS, outside OpenMP. */
+ * nOutputPlane x nInputPlane*kT*kH*kW). The volumes of a batch run in parallel on the loops of
+ * generic/ConvolutionBatch.c, each unfolded and multiplied at once: finput (fgradInput in
+ * updateGradInput) is their workspace, resized by the kernel to threads x one volume's columns
+ * (threads x nInputPlane*kT*kH*kW x outputT*outputHeight*outputWidth); accGradParameters unfolds
+ * the input again. The static functions here take a
+ * dilation and serve VolumetricConvolution.c and VolumetricDilatedConvolution.c too. */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/VolumetricConvolutionMM.c"
 #else
@@ -74,17 +76,6 @@ static void THNN_(VolumetricConvolutionMM_checkGradOutput)(THTensor *input, THTe
     THNN_(checkSizes)(gradOutput, 3, "gradOutput", 4, sizes + 1);
 }
 
-/* A columns buffer becomes batch x rows x positions (rows x positions for a 4-D input),
- * contiguous. */
-static void THNN_(VolumetricConvolutionMM_resizeColumns)(THTensor *columns, THTensor *input,
-                                                         THNN_(VolSizes) s) {
-  long sizes[3] = {s.batch, s.rows, s.outputT * s.outputHeight * s.outputWidth};
-  if (input->nDimension == 5)
-    THNN_(resizeBuffer)(columns, 3, sizes);
-  else
-    THNN_(resizeBuffer)(columns, 2, sizes + 1);
-}
-
 /* What the forward (output and its columns buffer, at arguments 3 and columnsArg) and the
  * backward (gradInput and its columns buffer, at 4 and gradColumnsArg) write shares memory with
  * nothing else they read or write. */
@@ -110,84 +101,41 @@ static void THNN_(VolumetricConvolutionMM_checkBackwardApart)(THTensor *gradOutp
                     "weight", weight, NULL);
 }
 
-/* columns becomes batch x rows x positions (rows x positions for a 4-D input) and receives the
- * vol2col of every volume, in parallel. */
-static void THNN_(VolumetricConvolutionMM_unfoldBatch)(THTensor *input, THTensor *columns,
-                                                       THNN_(VolSizes) s, THNN_(VolWindow) w) {
-  long positions = s.outputT * s.outputHeight * s.outputWidth;
-  THNN_(VolumetricConvolutionMM_resizeColumns)(columns, input, s);
-  input = THTensor_(newContiguous)(input);
-  real *in_data = THTensor_(data)(input), *col_data = THTensor_(data)(columns);
-  long volume = s.nInputPlane * s.inputT * s.inputHeight * s.inputWidth;
-  THNN_(VolShape) v = THNN_(VolumetricConvolutionMM_shape)(s);
-  TH_PARALLEL_LOOP(t, s.batch, (double)s.batch * s.rows * positions,
-                   THNN_(vol2col)(col_data + t * s.rows * positions, in_data + t * volume, v,
-                                  w););
-  THTensor_(free)(input);
+/* The unfolding of the input volumes of a checked call. */
+static THNN_(Unfolding) THNN_(VolumetricConvolutionMM_unfolding)(THNN_(VolSizes) s,
+                                                                 THNN_(VolWindow) w) {
+  return THNN_(Volumetric_unfolding)(THNN_(VolumetricConvolutionMM_shape)(s), w);
 }
 
-/* The forward of a checked call: columns = vol2col(input), output = bias + weight * columns. */
+/* The forward of a checked call: output = bias + weight * vol2col(input), volume by volume, the
+ * columns in `columns` (one volume's per thread: generic/ConvolutionBatch.c). */
 static void THNN_(VolumetricConvolutionMM_forward)(THTensor *input, THTensor *output,
                                                    THTensor *weight, THTensor *bias,
                                                    THTensor *columns, THNN_(VolSizes) s,
                                                    THNN_(VolWindow) w) {
-  long positions = s.outputT * s.outputHeight * s.outputWidth;
   if (input->nDimension == 5)
     THTensor_(resize5d)(output, s.batch, s.nOutputPlane, s.outputT, s.outputHeight,
                         s.outputWidth);
   else
     THTensor_(resize4d)(output, s.nOutputPlane, s.outputT, s.outputHeight, s.outputWidth);
-  THNN_(VolumetricConvolutionMM_unfoldBatch)(input, columns, s, w);
-  weight = THTensor_(newContiguous)(weight);
-  THTensor *out = THTensor_(newContiguous)(output);
-  real *out_data = THTensor_(data)(out), *weight_data = THTensor_(data)(weight);
-  real *col_data = THTensor_(data)(columns);
-  for (long t = 0; t < s.batch; t++) {
-    real *frame = out_data + t * s.nOutputPlane * positions;
-    for (long plane = 0; plane < s.nOutputPlane; plane++)
-      THVector_(fill)(frame + plane * positions,
-                      bias ? THTensor_(get1d)(bias, plane) : 0, positions);
-    /* output += weight * columns; column-major: output^T += columns^T * weight^T */
-    THBlas_(gemm)('n', 'n', positions, s.nOutputPlane, s.rows, 1,
-                  col_data + t * s.rows * positions, positions, weight_data, s.rows, 1, frame,
-                  positions);
-  }
-  THTensor_(free)(weight);
-  THTensor_(freeCopyTo)(out, output);
+  THNN_(Unfolding) u = THNN_(VolumetricConvolutionMM_unfolding)(s, w);
+  THNN_(Convolution_unfoldMultiply)(&u, s.batch, input, output, weight, bias, columns);
 }
 
-/* The backward of a checked call: gradColumns = weight^T * gradOutput, then col2vol of every
- * volume in parallel. */
+/* The backward of a checked call: gradInput = col2vol(weight^T * gradOutput), volume by volume,
+ * the columns in gradColumns (one volume's per thread). */
 static void THNN_(VolumetricConvolutionMM_backward)(THTensor *input, THTensor *gradOutput,
                                                     THTensor *gradInput, THTensor *weight,
                                                     THTensor *gradColumns, THNN_(VolSizes) s,
                                                     THNN_(VolWindow) w) {
-  long positions = s.outputT * s.outputHeight * s.outputWidth;
-  long volume = s.nInputPlane * s.inputT * s.inputHeight * s.inputWidth;
-  THNN_(VolumetricConvolutionMM_resizeColumns)(gradColumns, input, s);
   THTensor_(resizeAs)(gradInput, input);
-  gradOutput = THTensor_(newContiguous)(gradOutput);
-  weight = THTensor_(newContiguous)(weight);
-  THTensor *gradIn = THTensor_(newContiguous)(gradInput);
-  real *go_data = THTensor_(data)(gradOutput), *col_data = THTensor_(data)(gradColumns);
-  real *gi_data = THTensor_(data)(gradIn), *weight_data = THTensor_(data)(weight);
-  for (long t = 0; t < s.batch; t++)
-    THBlas_(gemm)('n', 't', positions, s.rows, s.nOutputPlane, 1,
-                  go_data + t * s.nOutputPlane * positions, positions, weight_data, s.rows, 0,
-                  col_data + t * s.rows * positions, positions);
-  THNN_(VolShape) v = THNN_(VolumetricConvolutionMM_shape)(s);
-  TH_PARALLEL_LOOP(t, s.batch, (double)s.batch * s.rows * positions, {
-    memset(gi_data + t * volume, 0, sizeof(real) * volume);
-    THNN_(col2vol)(col_data + t * s.rows * positions, gi_data + t * volume, v, w);
-  });
-  THTensor_(free)(gradOutput);
-  THTensor_(free)(weight);
-  THTensor_(freeCopyTo)(gradIn, gradInput);
+  THNN_(Unfolding) u = THNN_(VolumetricConvolutionMM_unfolding)(s, w);
+  THNN_(Convolution_multiplyFold)(&u, s.batch, gradOutput, gradInput, weight, NULL, gradColumns);
 }
 
-/* The parameter gradients of a checked call: columns = vol2col(input) again (the buffer may have
- * served the backward since), gradWeight += scale * gradOutput * columns^T, gradBias += scale *
- * the sums of gradOutput's planes, volume after volume. columns is argument 6 (columnsName). */
+/* The parameter gradients of a checked call: gradWeight += scale * gradOutput * vol2col(input)^T,
+ * gradBias += scale * the sums of gradOutput's planes, the columns recomputed volume by volume in
+ * `columns` (one volume's per thread), argument 6 (columnsName). */
 static void THNN_(VolumetricConvolutionMM_accumulate)(THTensor *input, THTensor *gradOutput,
                                                       THTensor *gradWeight, THTensor *gradBias,
                                                       THTensor *columns,
@@ -199,23 +147,9 @@ static void THNN_(VolumetricConvolutionMM_accumulate)(THTensor *input, THTensor 
                     "gradWeight", gradWeight, "gradBias", gradBias, NULL);
   THNN_(checkApart)(gradWeight, 4, "gradWeight", "input", input, "gradOutput", gradOutput, NULL);
   THNN_(checkApart)(gradBias, 5, "gradBias", "input", input, "gradOutput", gradOutput, NULL);
-  long positions = s.outputT * s.outputHeight * s.outputWidth;
-  THNN_(VolumetricConvolutionMM_unfoldBatch)(input, columns, s, w);
-  gradOutput = THTensor_(newContiguous)(gradOutput);
-  THTensor *gradW = THTensor_(newContiguous)(gradWeight);
-  real *go_data = THTensor_(data)(gradOutput), *col_data = THTensor_(data)(columns);
-  real *gw_data = THTensor_(data)(gradW);
-  for (long t = 0; t < s.batch; t++) {
-    real *go = go_data + t * s.nOutputPlane * positions;
-    THBlas_(gemm)('t', 'n', s.rows, s.nOutputPlane, positions, scale,
-                  col_data + t * s.rows * positions, positions, go, positions, 1, gw_data, s.rows);
-    if (gradBias)
-      for (long plane = 0; plane < s.nOutputPlane; plane++)
-        THTensor_(data)(gradBias)[plane * gradBias->stride[0]] +=
-            scale * (real)THVector_(sum)(go + plane * positions, positions);
-  }
-  THTensor_(free)(gradOutput);
-  THTensor_(freeCopyTo)(gradW, gradWeight);
+  THNN_(Unfolding) u = THNN_(VolumetricConvolutionMM_unfolding)(s, w);
+  THNN_(Convolution_accumulate)(&u, s.batch, input, gradOutput, gradOutput, gradWeight, gradBias,
+                                columns, scale);
 }
 
 void THNN_(VolumetricConvolutionMM_updateOutput)(THNNState *state, THTensor *input,

@@ -1,7 +1,8 @@
 /* VolumetricDilatedConvolution: a 3-D convolution whose kernel taps are dilationT x dilationH x
  * dilationW voxels apart (dilation 1 is VolumetricConvolutionMM), on VolumetricConvolutionMM's
- * vol2col + GEMM code with the dilation passed down to the unfolding. columns receives the
- * vol2col of every volume; ones (the era's buffer for the bias) is not needed. */
+ * vol2col + GEMM code with the dilation passed down to the unfolding. columns (gradColumns) is
+ * the workspace of its per-volume loops (one volume's columns per thread,
+ * generic/ConvolutionBatch.c); ones (the era's buffer for the bias) is not needed. */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/VolumetricDilatedConvolution.c"
 #else

@@ -80,8 +80,14 @@ static void THNN_(col2imPlane)(const real *columns, real *image, long plane, int
         const real *col = row + oh * outputWidth;
         real *dst = in + ih * inputWidth;
         long shift = (long)kw * dilationW - padW;
-        for (long ow = first; ow < last; ow++)
-          dst[ow * dW + shift] += col[ow];
+        if (dW == 1) {   /* a contiguous run, which the compiler vectorizes */
+          real *run = dst + shift;
+          for (long ow = first; ow < last; ow++)
+            run[ow] += col[ow];
+        } else {
+          for (long ow = first; ow < last; ow++)
+            dst[ow * dW + shift] += col[ow];
+        }
       }
     }
   }

@@ -3,21 +3,12 @@
  * one row per (plane, kt, kh, kw), row ((plane*kT + kt)*kH + kh)*kW + kw, and one column per
  * output position, column (ot*outH + oh)*outW + ow; its element is the voxel
  * (ot*dT - pT + kt*dilationT, oh*dH - pH + kh*dilationH, ow*dW - pW + kw*dilationW) of that
- * plane, or 0 where that falls in the padding. col2vol is its adjoint: it adds each column back. */
+ * plane, or 0 where that falls in the padding. col2vol is its adjoint: it adds each column back.
+ * The window and the sizes (VolWindow, VolShape) are those of generic/ConvolutionBatch.c, whose
+ * per-image loops run the 3-D convolutions on the unfolding here (Volumetric_unfolding). */
 #ifndef TH_GENERIC_FILE
 #define TH_GENERIC_FILE "generic/vol2col.c"
 #else
-
-/* The window of a 3-D convolution: kernel, stride, padding, dilation (1 for a plain kernel). */
-typedef struct {
-  int kT, kW, kH, dT, dW, dH, pT, pW, pH, dilationT, dilationW, dilationH;
-} THNN_(VolWindow);
-
-/* The sizes of the unfolding: the volume unfolded, and the positions of the window over it. */
-typedef struct {
-  long planes, T, H, W;
-  long outT, outH, outW;
-} THNN_(VolShape);
 
 /* columns = vol2col(volume); raw pointers, raises nothing. */
 static void THNN_(vol2col)(real *columns, const real *volume, THNN_(VolShape) v,
@@ -69,6 +60,22 @@ static void THNN_(col2vol)(const real *columns, real *volume, THNN_(VolShape) v,
             }
           }
         }
+}
+
+/* vol2col and col2vol as the unfolding of generic/ConvolutionBatch.c. */
+static void THNN_(Volumetric_unfold)(const THNN_(Unfolding) *u, const real *volume,
+                                     real *columns) {
+  THNN_(vol2col)(columns, volume, u->shape, u->window);
+}
+
+static void THNN_(Volumetric_fold)(const THNN_(Unfolding) *u, const real *columns,
+                                   real *volume) {
+  THNN_(col2vol)(columns, volume, u->shape, u->window);
+}
+
+static THNN_(Unfolding) THNN_(Volumetric_unfolding)(THNN_(VolShape) v, THNN_(VolWindow) w) {
+  THNN_(Unfolding) u = {v, w, THNN_(Volumetric_unfold), THNN_(Volumetric_fold)};
+  return u;
 }
 
 /* The window's sizes are positive (kernel at kernelArg, unless 0: taken from the weight), the
