@@ -118,7 +118,7 @@ static int env_master(const char *backend, char *host, size_t host_size, int *po
 {
   const char *address = getenv("MASTER_ADDR");
   const char *colon;
-  long number;
+  long number = 0;
   if (address == NULL || address[0] == '\0')
     return THDState_fail("init_process_group('%s'): the environment variable MASTER_ADDR is not "
                          "set (the address of rank 0, \"host\" or \"host:port\")", backend);

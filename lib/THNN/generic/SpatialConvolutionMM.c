@@ -238,6 +238,17 @@ void THNN_(SpatialConvolutionMM_accGradParameters)(THNNState *state, THTensor *i
     THNN_(checkVector)(gradBias, s.nOutputPlane, 5, "gradBias");
   THNN_(checkApart)(finput, 6, "finput", "input", input, "gradOutput", gradOutput,
                     "gradWeight", gradWeight, "gradBias", gradBias, NULL);
+  /* As in the era, the parameter gradients follow an updateOutput on this input, and finput must
+   * be what it left: some images' columns of this geometry (the columns are unfolded again
+   * here, as the workspace holds one image's per thread, not the batch's). */
+  long positions = s.outputHeight * s.outputWidth;
+  long slices = finput->nDimension == 3 ? finput->size[0] : 0;
+  long workspaceSizes[3] = {
+      slices >= 1 && slices <= s.batch ? slices
+                                       : THNN_(ConvBatch_slices)(s.batch, (double)s.batch *
+                                                                 s.nOutputPlane * s.rows * positions),
+      s.rows, positions};
+  THNN_(checkSizes)(finput, 6, "finput (the columns of updateOutput)", 3, workspaceSizes);
   THNN_(checkApart)(gradWeight, 4, "gradWeight", "input", input, "gradOutput", gradOutput, NULL);
   THNN_(checkApart)(gradBias, 5, "gradBias", "input", input, "gradOutput", gradOutput, NULL);
   THNN_(SpatialConvolutionMM_addParameterGradients)(input, gradOutput, gradWeight, gradBias,
