@@ -59,6 +59,10 @@ class Module:
         return grad_input
 
     def accumulate(self, x, g, grad_w, grad_b, buffer, scale=1.0):
+        if self.name == 'SpatialConvolutionMM' and buffer.dim() == 0:
+            # its accGradParameters follows an updateOutput on the input, as in the era, and
+            # refuses a finput that none left: run one first (its output is not looked at)
+            self.forward(x, grad_w.clone(), None, buffer)
         self.entry(type(x), 'accGradParameters')(None, x, g, grad_w, grad_b, buffer,
                                                  *(self.extra_buffer(buffer) + self.window
                                                    + (scale,)))
