@@ -79,7 +79,7 @@ int THBlas_blasThreads(void) {
 /* A GEMM of fewer multiply-adds than TH_OMP_OVERHEAD_THRESHOLD times this runs on one thread:
  * sharing it out would cost more (waking a thread, and each thread packing its own copy of the
  * shared operand) than it saves. */
-#define TH_BLAS_GEMM_WORK_PER_ELEMENT 16
+#define TH_BLAS_GEMM_WORK_PER_ELEMENT 2
 /* C is shared out in blocks of this many rows or columns, a multiple of the kernels' tiles. */
 #define TH_BLAS_GEMM_BLOCK 16
 
