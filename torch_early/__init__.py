@@ -15,11 +15,12 @@ __version__ = TORCH_EARLY_VERSION = '0.5.0'
 
 import os as _os
 
-# Two thread pools share the cores: OpenMP's (TH's parallel loops) and OpenBLAS's (matrix
-# products). After its work each spins a while before it sleeps: OpenBLAS for 2^28 cycles, libgomp
-# for 300,000 turns. A loop that follows a product (a pooling after a convolution) then competes
-# with OpenBLAS's spinning threads and can take twice as long. Both libraries read these settings
-# once, when they load with _C; a value the user set wins. (lib/TH/README.md, "Two thread pools")
+# One thread pool owns the cores: OpenMP's, under TH's parallel loops; _C sets OpenBLAS to one
+# thread when it loads and TH shares large products out itself (lib/TH/README.md, "One thread
+# pool"). After its work a pool spins a while before it sleeps (libgomp for 300,000 turns), and
+# so does OpenBLAS's where a user keeps its threads (OPENBLAS_NUM_THREADS: for 2^28 cycles), taking
+# the cores from whatever runs next. Both libraries read these settings once, when they load with
+# _C; a value the user set wins.
 _os.environ.setdefault('OPENBLAS_THREAD_TIMEOUT', '16')   # spin 2^16 cycles, about 20 us
 _os.environ.setdefault('GOMP_SPINCOUNT', '20000')         # about as long
 del _os
