@@ -236,11 +236,12 @@ static THNN_(ConvBatch) THNN_(ConvBatch_new)(const THNN_(Unfolding) *u, long bat
 
 /* The tensor-level passes: the callers have checked every argument; target is resized to its
  * size (batch x planes x positions for unfoldMultiply, batch x the unfolded image for
- * multiplyFold); weight is planes x rows in any shape; workspace is resized here. */
-static void THNN_(Convolution_unfoldMultiply)(const THNN_(Unfolding) *u, long batch,
-                                              THTensor *source, THTensor *target,
-                                              THTensor *weight, THTensor *bias,
-                                              THTensor *workspace) {
+ * multiplyFold); weight is planes x rows in any shape; workspace is resized here. Both run one
+ * slice function over contiguous copies of their operands. */
+static void THNN_(Convolution_pass)(const THNN_(Unfolding) *u, long batch, THTensor *source,
+                                    THTensor *target, THTensor *weight, THTensor *bias,
+                                    THTensor *workspace,
+                                    void (*slicePass)(const THNN_(ConvBatch) *, long)) {
   THNN_(ConvBatch) b = THNN_(ConvBatch_new)(u, batch, weight->size[0], workspace);
   source = THTensor_(newContiguous)(source);
   weight = THTensor_(newContiguous)(weight);
@@ -250,30 +251,26 @@ static void THNN_(Convolution_unfoldMultiply)(const THNN_(Unfolding) *u, long ba
   b.weight = THTensor_(data)(weight);
   b.bias = bias ? THTensor_(data)(bias) : NULL;
   b.target = THTensor_(data)(out);
-  THNN_(ConvBatch_run)(&b, THNN_(ConvBatch_unfoldMultiplySlice));
+  THNN_(ConvBatch_run)(&b, slicePass);
   THTensor_(free)(source);
   THTensor_(free)(weight);
   THTensor_(free)(bias);
   THTensor_(freeCopyTo)(out, target);
 }
 
+static void THNN_(Convolution_unfoldMultiply)(const THNN_(Unfolding) *u, long batch,
+                                              THTensor *source, THTensor *target,
+                                              THTensor *weight, THTensor *bias,
+                                              THTensor *workspace) {
+  THNN_(Convolution_pass)(u, batch, source, target, weight, bias, workspace,
+                          THNN_(ConvBatch_unfoldMultiplySlice));
+}
+
 static void THNN_(Convolution_multiplyFold)(const THNN_(Unfolding) *u, long batch,
                                             THTensor *source, THTensor *target, THTensor *weight,
                                             THTensor *bias, THTensor *workspace) {
-  THNN_(ConvBatch) b = THNN_(ConvBatch_new)(u, batch, weight->size[0], workspace);
-  source = THTensor_(newContiguous)(source);
-  weight = THTensor_(newContiguous)(weight);
-  bias = bias ? THTensor_(newContiguous)(bias) : NULL;
-  THTensor *out = THTensor_(newContiguous)(target);
-  b.source = THTensor_(data)(source);
-  b.weight = THTensor_(data)(weight);
-  b.bias = bias ? THTensor_(data)(bias) : NULL;
-  b.target = THTensor_(data)(out);
-  THNN_(ConvBatch_run)(&b, THNN_(ConvBatch_multiplyFoldSlice));
-  THTensor_(free)(source);
-  THTensor_(free)(weight);
-  THTensor_(free)(bias);
-  THTensor_(freeCopyTo)(out, target);
+  THNN_(Convolution_pass)(u, batch, source, target, weight, bias, workspace,
+                          THNN_(ConvBatch_multiplyFoldSlice));
 }
 
 /* gradWeight (planes x rows in any shape) += scale * sum_t left_t * unfold(source_t)^T, and
